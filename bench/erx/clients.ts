@@ -1,0 +1,80 @@
+/**
+ * The two callers of the bench: a prescriber (create) and a pharmacist (verify with transactions,
+ * dispense), registered straight in the store like `erx clients add` does, with tokens fetched
+ * through the token endpoint like any integrator's.
+ */
+import { TokenService } from '../../src/auth/index.js';
+import { openStore } from '../../src/server/open-store.js';
+
+export interface BenchActor {
+  readonly clientId: string;
+  readonly name: string;
+  readonly sub: string;
+}
+
+export const PRESCRIBER: BenchActor = {
+  clientId: 'bench-prescriber',
+  name: 'Dr. med. Bench Beispiel',
+  sub: 'HIN|bench.doctor',
+};
+
+export const PHARMACIST: BenchActor = {
+  clientId: 'bench-pharmacist',
+  name: 'Apotheke Bench',
+  sub: 'HIN|bench.pharmacy',
+};
+
+/** Client secrets of one data directory. */
+export interface Credentials {
+  prescriber: string;
+  pharmacist: string;
+}
+
+/** Registers both actors in the SQLite store of `dataDir`; answers their generated secrets. */
+export async function registerClients(dataDir: string): Promise<Credentials> {
+  const store = await openStore({ dataDir, databaseUrl: undefined });
+  try {
+    const tokens = new TokenService(store);
+    const add = async (actor: BenchActor, role: 'prescriber' | 'pharmacist'): Promise<string> => {
+      const added = await tokens.addClient({ ...actor, role, description: 'benchmark client' });
+      if (added.secret === undefined) throw new Error('no secret generated');
+      return added.secret;
+    };
+    return {
+      prescriber: await add(PRESCRIBER, 'prescriber'),
+      pharmacist: await add(PHARMACIST, 'pharmacist'),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Fetches an access token over HTTP, as a client should: a 503 is retried after `Retry-After`. */
+export async function bearerFor(
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${baseUrl}/REST/v1/OAuth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: secret,
+      }).toString(),
+    });
+    if (response.status === 503 && attempt < 5) {
+      await response.arrayBuffer();
+      const seconds = Number(response.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      continue;
+    }
+    if (response.status !== 200) {
+      throw new Error(`token for ${clientId}: ${response.status} ${await response.text()}`);
+    }
+    const body = (await response.json()) as { access_token: string };
+    return `Bearer acs:${body.access_token}`;
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The figures of the issue, each a closed-loop run against erx after one checked request (the bench
+ * must measure a service that answers correctly, not one that fails fast): verify anonymous, verify
+ * with transactions on a 10-event chain, partial dispense on distinct prescriptions, create
+ * (`output-format=data`), and, on a scale set, verify of chains not verified since erx started.
+ */
+import type { Manifest } from './data/dataset.js';
+import { BULK_CHAIN_EVENTS, VERIFY_CHAIN_EVENTS } from './data/dataset.js';
+import type { SampleDocument } from './data/document.js';
+import { closedLoop } from './load/closed-loop.js';
+import type { LatencySummary } from './load/latency.js';
+import type { PlannedRequest, RequestPlan } from './load/request-plan.js';
+import { poolSize, requestAt } from './load/request-plan.js';
+
+export type FigureName = 'verify_anon' | 'verify_tx10' | 'dispense' | 'create' | 'verify_cold';
+
+export interface Figure {
+  readonly rps: number;
+  readonly p50_ms: number;
+  readonly p90_ms: number;
+  readonly p99_ms: number;
+  readonly max_ms: number;
+  /** Peak RSS of the erx process during this figure (warm-up included), MB. */
+  readonly peak_rss_mb: number;
+  /** Share of the machine's CPU used by processes other than the bench and erx meanwhile. */
+  readonly foreign_cpu: number;
+  /** erx CPU time per request, warm-up included (hardly changed by a busy neighbour). */
+  readonly cpu_us_per_request: number;
+  readonly ok: number;
+  readonly errors: number;
+  readonly seconds: number;
+  readonly status_counts: Record<string, number>;
+  /** How often the pool of distinct prescriptions was gone through (0: every one distinct). */
+  readonly pool_wraps: number;
+}
+
+/** A running erx with its callers' `Authorization` headers. */
+export interface ErxTarget {
+  readonly url: string;
+  readonly prescriber: string;
+  readonly pharmacist: string;
+  /** Starts watching erx; the returned function ends it and answers what was seen. */
+  readonly watch: () => () => Watched;
+}
+
+/** What was seen of the machine while a figure ran. */
+export interface Watched {
+  /** Peak RSS of erx, MB. */
+  readonly peakRssMb: number;
+  /** Share of the machine other processes used (0–1): above a few percent, the figure is low. */
+  readonly foreignCpu: number;
+  /** CPU seconds erx used. */
+  readonly erxCpuSeconds: number;
+}
+
+export interface FigureSettings {
+  readonly connections: number;
+  readonly warmupSeconds: number;
+  readonly seconds: number;
+}
+
+/** How far each pool of distinct prescriptions has been used in this data directory. */
+export interface PoolCursor {
+  dispense: number;
+  cold: number;
+}
+
+interface Check {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+async function send(url: string, planned: PlannedRequest): Promise<Check> {
+  const response = await fetch(`${url}${planned.path}`, {
+    method: planned.method,
+    headers: planned.headers,
+    body: planned.body,
+  });
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { text };
+  }
+  return { status: response.status, body };
+}
+
+/** Verifies every link of the working set once, so the chain memo is warm however short the
+ * warm-up (a cold chain of 10 events costs 10 ES384 verifications). */
+async function prime(url: string, links: readonly string[]): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < links.length) {
+      const link = links[next++]!;
+      await send(
+        url,
+        requestAt({ kind: 'verify', path: '/ePrescription/verify', links: [link] }, 0),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+}
+
+function expect(condition: boolean, figure: FigureName, check: Check): void {
+  if (!condition) {
+    throw new Error(
+      `${figure}: the checked request failed: ${check.status} ${JSON.stringify(check.body).slice(0, 400)}`,
+    );
+  }
+}
+
+/** The plan of a figure, and the check of its first request. */
+function planFor(
+  figure: FigureName,
+  target: ErxTarget,
+  manifest: Manifest,
+  sample: SampleDocument,
+  cursor: PoolCursor,
+): { plan: RequestPlan; offset: number; verifyAnswer: (check: Check) => boolean } {
+  const path = '/ePrescription/verify';
+  const events = (check: Check): number =>
+    (check.body.events as unknown[] | undefined)?.length ?? -1;
+  switch (figure) {
+    case 'verify_anon':
+      return {
+        plan: { kind: 'verify', path, links: manifest.verifyLinks },
+        offset: 0,
+        verifyAnswer: (c) =>
+          c.status === 200 && c.body.valid === true && c.body.events === undefined,
+      };
+    case 'verify_tx10':
+      return {
+        plan: {
+          kind: 'verify',
+          path,
+          links: manifest.verifyLinks,
+          authorization: target.pharmacist,
+        },
+        offset: 0,
+        verifyAnswer: (c) =>
+          c.status === 200 && c.body.valid === true && events(c) === VERIFY_CHAIN_EVENTS,
+      };
+    case 'verify_cold':
+      return {
+        plan: { kind: 'verify', path, links: manifest.coldLinks, authorization: target.pharmacist },
+        offset: cursor.cold,
+        verifyAnswer: (c) =>
+          c.status === 200 && c.body.valid === true && events(c) === BULK_CHAIN_EVENTS,
+      };
+    case 'dispense':
+      return {
+        plan: {
+          kind: 'dispense',
+          ids: manifest.dispenseIds,
+          medicamentId: sample.medicamentId,
+          authorization: target.pharmacist,
+        },
+        offset: cursor.dispense,
+        verifyAnswer: (c) => c.status === 200 && c.body.type === 'partial_dispense',
+      };
+    case 'create':
+      return {
+        plan: { kind: 'create', templateText: sample.text, authorization: target.prescriber },
+        offset: 0,
+        verifyAnswer: (c) => c.status === 200 && typeof c.body.SignedPrescriptionData === 'string',
+      };
+  }
+}
+
+function advance(figure: FigureName, cursor: PoolCursor, by: number): void {
+  if (figure === 'dispense') cursor.dispense += by;
+  if (figure === 'verify_cold') cursor.cold += by;
+}
+
+function toFigure(
+  latency: LatencySummary,
+): Pick<Figure, 'p50_ms' | 'p90_ms' | 'p99_ms' | 'max_ms'> {
+  return {
+    p50_ms: latency.p50Ms,
+    p90_ms: latency.p90Ms,
+    p99_ms: latency.p99Ms,
+    max_ms: latency.maxMs,
+  };
+}
+
+/** Runs one figure: a checked request, then warm-up and measurement with autocannon. */
+export async function runFigure(
+  figure: FigureName,
+  target: ErxTarget,
+  manifest: Manifest,
+  sample: SampleDocument,
+  cursor: PoolCursor,
+  settings: FigureSettings,
+): Promise<Figure> {
+  const { plan, offset, verifyAnswer } = planFor(figure, target, manifest, sample, cursor);
+  const check = await send(target.url, requestAt(plan, offset));
+  expect(verifyAnswer(check), figure, check);
+  if (figure === 'create') {
+    // The created link must verify like any other: the service answers what it stored.
+    const link = String(check.body.SignedPrescriptionData);
+    const created = await send(
+      target.url,
+      requestAt({ kind: 'verify', path: '/ePrescription/verify', links: [link] }, 0),
+    );
+    expect(created.status === 200 && created.body.valid === true, figure, created);
+  }
+  advance(figure, cursor, 1);
+  if (figure === 'verify_anon' || figure === 'verify_tx10')
+    await prime(target.url, manifest.verifyLinks);
+
+  const stopWatching = target.watch();
+  const result = await closedLoop({
+    url: target.url,
+    plan,
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+    offset: offset + 1,
+  });
+  const seen = stopWatching();
+  advance(figure, cursor, result.issued);
+  // Verifies cycle through their working set on purpose; dispense and cold verify must not.
+  const pool = figure === 'dispense' || figure === 'verify_cold' ? poolSize(plan) : 0;
+  const used = figure === 'dispense' ? cursor.dispense : cursor.cold;
+  return {
+    rps: result.rps,
+    ...toFigure(result.latency),
+    peak_rss_mb: seen.peakRssMb,
+    foreign_cpu: seen.foreignCpu,
+    cpu_us_per_request: (seen.erxCpuSeconds * 1e6) / result.issued,
+    ok: result.ok,
+    errors: result.non2xx + result.errors,
+    seconds: result.seconds,
+    status_counts: result.statusCounts,
+    pool_wraps:
+      pool === 0 || (figure.startsWith('verify_') && figure !== 'verify_cold')
+        ? 0
+        : Math.floor((used - 1) / pool),
+  };
+}

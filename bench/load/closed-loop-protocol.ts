@@ -1,0 +1,29 @@
+/** Messages of the closed-loop (autocannon) load worker. */
+import type { LatencySummary } from './latency.js';
+import type { RequestPlan } from './request-plan.js';
+
+export interface ClosedLoopJob {
+  readonly url: string;
+  readonly plan: RequestPlan;
+  readonly connections: number;
+  /** Unmeasured run first: JIT, caches, the chain memo, the token cache. */
+  readonly warmupSeconds: number;
+  readonly seconds: number;
+  /** First sequence number (a plan's pool continues where the last run left it). */
+  readonly offset: number;
+}
+
+export interface ClosedLoopResult {
+  /** 2xx answers per second over the measured run. */
+  readonly rps: number;
+  readonly ok: number;
+  readonly non2xx: number;
+  /** Connection errors and timeouts. */
+  readonly errors: number;
+  readonly seconds: number;
+  /** Latency of 2xx answers. */
+  readonly latency: LatencySummary;
+  readonly statusCounts: Record<string, number>;
+  /** Requests issued, warm-up included (how far the plan's pool advanced). */
+  readonly issued: number;
+}

@@ -1,0 +1,13 @@
+/** Runs one closed-loop measurement in a worker thread (see `closed-loop-worker.ts`). */
+import type { ClosedLoopJob, ClosedLoopResult } from './closed-loop-protocol.js';
+import { firstMessage, startTsWorker } from '../support/ts-worker.js';
+
+/** Drives `job.url` with `job.plan` and answers the measured run. */
+export async function closedLoop(job: ClosedLoopJob): Promise<ClosedLoopResult> {
+  const worker = startTsWorker(new URL('./closed-loop-worker.ts', import.meta.url), job);
+  try {
+    return await firstMessage<ClosedLoopResult>(worker);
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Command-line options of `npm run bench` and the two modes: full (the issue's sizes and
+ * durations) and --quick (100,000 prescriptions, 20 s mixed run, short figures; under 3 minutes
+ * once the scale set is cached).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BenchOptions {
+  readonly mode: 'full' | 'quick';
+  /** Print exactly one JSON object on stdout instead of the table. */
+  readonly json: boolean;
+  /** Write a CPU profile of erx per figure into the results' `profiles/` folder. */
+  readonly profile: boolean;
+  /** Rebuild the cached scale set. */
+  readonly fresh: boolean;
+  /** Only build (or check) the cached scale set, measure nothing. */
+  readonly prepareOnly: boolean;
+  readonly cacheDir: string;
+  readonly resultsDir: string;
+  /** Prescriptions of the scale set. */
+  readonly scalePrescriptions: number;
+  /** Prescriptions of the baseline set. */
+  readonly smallPrescriptions: number;
+  /** Chains of 10 events, the verify working set, in both sets. */
+  readonly verifySet: number;
+  readonly coldLinks: number;
+  readonly dispenseIds: number;
+  readonly connections: number;
+  readonly warmupSeconds: number;
+  readonly figureSeconds: number;
+  readonly floorSignSeconds: number;
+  readonly mixedRate: number;
+  readonly mixedSeconds: number;
+}
+
+export const USAGE = `usage: npm run bench -- [--quick] [--json] [--profile] [--fresh] [--prepare-only] [--cache-dir DIR] [--results-dir DIR] [--scale N]
+
+  --quick        100,000 prescriptions, 5 s per figure, 20 s mixed run
+  --json         print one JSON object with every figure on stdout (progress stays on stderr)
+  --profile      one erx process per figure, each with a V8 CPU profile in <results>/profiles
+  --fresh        rebuild the cached scale data set
+  --prepare-only build (or check) the cached scale data set and stop
+  --cache-dir    where scale data sets are cached (default: $TMPDIR/erx-bench-cache)
+  --results-dir  where latest.json and latest.md go (default: bench/results)
+  --scale N      prescriptions of the scale set (default 1,000,000; 100,000 with --quick)
+`;
+
+function valueOf(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+}
+
+const KNOWN = new Set([
+  '--quick',
+  '--json',
+  '--profile',
+  '--fresh',
+  '--prepare-only',
+  '--cache-dir',
+  '--results-dir',
+  '--scale',
+  '--help',
+]);
+
+/** Reads the options from `args` (process.argv without node and the script). */
+export function parseOptions(args: string[]): BenchOptions {
+  for (const arg of args) {
+    if (arg.startsWith('--') && !KNOWN.has(arg)) throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  const quick = args.includes('--quick');
+  const scale = valueOf(args, '--scale');
+  const scalePrescriptions = scale === undefined ? (quick ? 100_000 : 1_000_000) : Number(scale);
+  if (!Number.isSafeInteger(scalePrescriptions) || scalePrescriptions < 2_000) {
+    throw new Error('--scale must be a whole number of at least 2,000');
+  }
+  return {
+    mode: quick ? 'quick' : 'full',
+    json: args.includes('--json'),
+    profile: args.includes('--profile'),
+    fresh: args.includes('--fresh'),
+    prepareOnly: args.includes('--prepare-only'),
+    cacheDir: valueOf(args, '--cache-dir') ?? join(tmpdir(), 'erx-bench-cache'),
+    resultsDir: valueOf(args, '--results-dir') ?? new URL('./results', import.meta.url).pathname,
+    scalePrescriptions,
+    smallPrescriptions: 1_000,
+    verifySet: 100,
+    coldLinks: quick ? 4_000 : 12_000,
+    dispenseIds: quick ? 40_000 : 120_000,
+    connections: 32,
+    warmupSeconds: quick ? 1 : 3,
+    figureSeconds: quick ? 5 : 20,
+    floorSignSeconds: quick ? 2 : 5,
+    mixedRate: 2_400,
+    mixedSeconds: quick ? 20 : 60,
+  };
+}

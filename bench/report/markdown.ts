@@ -1,0 +1,92 @@
+/** `bench/results/latest.md`: the same report as Markdown, with the facts needed to reproduce it. */
+import { MIXED_RUN_ENVIRONMENT } from '../erx/instance.js';
+import { fixed, int } from './format.js';
+import type { Results } from './results.js';
+import {
+  CEILING_HEADER,
+  FIGURE_HEADER,
+  TARGET_HEADER,
+  ceilingRows,
+  figureRows,
+  targetRows,
+} from './rows.js';
+
+/** Text columns align left, the others (numbers) right. */
+const TEXT_COLUMNS = new Set([
+  'passes',
+  'figure',
+  'set',
+  'ceiling',
+  'how',
+  'target',
+  'call',
+  'met',
+  'required',
+]);
+
+function table(header: string[], rows: string[][]): string {
+  const numeric = header.map((h) => !TEXT_COLUMNS.has(h));
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** Renders the whole result as Markdown. */
+export function renderMarkdown(results: Results): string {
+  const m = results.machine;
+  const mixed = results.mixed;
+  const small = results.sets.small;
+  const scale = results.sets.scale;
+  const kinds = Object.entries(mixed.kinds).map(([name, k]) => [
+    name,
+    int(k.sent),
+    int(k.ok),
+    int(k.errors),
+    fixed(k.latency.p50Ms),
+    fixed(k.latency.p99Ms),
+  ]);
+  return `# erx benchmark: ${results.mode} run
+
+- date: ${results.run.date}
+- commit: \`${results.run.commit}\`${results.run.dirty ? ' (working tree modified)' : ''}
+- machine: ${m.cpu_model}, ${m.cores} cores, ${m.memory_gib} GiB, ${m.platform}
+- runtime: node ${m.node}, OpenSSL ${m.openssl}
+- load average (1 min): ${fixed(m.load_average_at_start)} at start, ${fixed(results.run.load_average_at_end)} at end
+- reproduce: \`npm run bench${results.mode === 'quick' ? ' -- --quick' : ''}\` (${int(results.run.seconds)} s this time)
+
+## Ceilings (same run)
+
+${table(CEILING_HEADER, ceilingRows(results))}
+
+## Figures
+
+Closed loop, ${results.settings.connections} connections, ${results.settings.warmup_seconds} s warm-up then ${results.settings.figure_seconds} s measured per figure.
+Small set: ${int(small.prescriptions)} prescriptions, ${int(small.events)} events (${small.source}).
+Scale set: ${int(scale.prescriptions)} prescriptions, ${int(scale.events)} events (${scale.source === 'cache' ? `cached, built ${scale.load.date}` : 'built in this run'}; loader ${int(scale.load.events_per_s)} events/s).
+
+${table(FIGURE_HEADER, figureRows(results))}
+
+ratio: requests/s ÷ the ceiling's rate. cost ratio: the ceiling's CPU time per operation ÷ erx's CPU
+time per request; a busy neighbour lowers throughput but hardly CPU time, so it is the cross-check
+when "other CPU" is not near 0 % (it leaves out the load generator's share of the cores).
+
+## Mixed open loop (scale set)
+
+${int(mixed.offered)} calls/s offered for ${int(results.settings.mixed_seconds as number)} s (70 % verify with transactions, 25 % dispense, 5 % create), on an erx started for it with ${Object.entries(
+    MIXED_RUN_ENVIRONMENT,
+  )
+    .map(([k, v]) => `\`${k}=${v}\``)
+    .join(' ')}:
+${int(mixed.achieved)}/s achieved, p50 ${fixed(mixed.p50_ms)} ms, p99 ${fixed(mixed.p99_ms)} ms, max ${fixed(mixed.max_ms)} ms, ${int(mixed.errors)} errors, peak RSS ${fixed(mixed.peak_rss_mb, 0)} MB, other processes ${Math.round(mixed.foreign_cpu * 100)} % of the CPU.
+
+${table(['call', 'sent', 'ok', 'errors', 'p50 ms', 'p99 ms'], kinds)}
+
+## Targets
+
+${table(TARGET_HEADER, targetRows(results))}
+
+${results.notes.map((n) => `- ${n}`).join('\n')}
+`;
+}

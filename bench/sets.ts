@@ -1,0 +1,210 @@
+/**
+ * Running the figures on one data set: clients registered, erx started on the set's data
+ * directory (one process for all figures, or one per figure with --profile, each writing its CPU
+ * profile), tokens fetched, figures measured in order, then, on the scale set, the mixed run.
+ */
+import type { Dataset } from './data/dataset.js';
+import type { SampleDocument } from './data/document.js';
+import { bearerFor, PHARMACIST, PRESCRIBER, registerClients } from './erx/clients.js';
+import type { Credentials } from './erx/clients.js';
+import { MIXED_RUN_ENVIRONMENT, startErx } from './erx/instance.js';
+import type { ErxInstance } from './erx/instance.js';
+import { runFigure } from './figures.js';
+import type { ErxTarget, Figure, FigureName, PoolCursor } from './figures.js';
+import { closedLoop } from './load/closed-loop.js';
+import { openLoop } from './load/open-loop.js';
+import type { BenchOptions } from './options.js';
+import type { DatasetRun, Mixed } from './report/results.js';
+import { watchCpu } from './support/cpu-watch.js';
+import { progress } from './support/log.js';
+
+export interface SetContext {
+  readonly name: string;
+  readonly dataset: Dataset;
+  readonly sample: SampleDocument;
+  readonly options: BenchOptions;
+  readonly erxMain: string;
+  /** CPU profiles go here (with --profile). */
+  readonly profileDir: string | undefined;
+}
+
+interface Session {
+  readonly erx: ErxInstance;
+  readonly target: ErxTarget;
+}
+
+async function open(
+  ctx: SetContext,
+  credentials: Credentials,
+  label: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Session> {
+  const erx = await startErx({
+    main: ctx.erxMain,
+    dataDir: ctx.dataset.dataDir,
+    profileDir: ctx.profileDir,
+    profileName: `${ctx.name}-${label}`,
+    env,
+  });
+  const target: ErxTarget = {
+    url: erx.url,
+    prescriber: await bearerFor(erx.url, PRESCRIBER.clientId, credentials.prescriber),
+    pharmacist: await bearerFor(erx.url, PHARMACIST.clientId, credentials.pharmacist),
+    watch: () => {
+      erx.rss.start();
+      const stopCpu = watchCpu([erx.pid]);
+      return () => {
+        const cpu = stopCpu();
+        return {
+          foreignCpu: cpu.foreign,
+          erxCpuSeconds: cpu.watchedSeconds,
+          peakRssMb: erx.rss.stop(),
+        };
+      };
+    },
+  };
+  return { erx, target };
+}
+
+async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor): Promise<Mixed> {
+  const { manifest } = ctx.dataset;
+  const verify = {
+    kind: 'verify',
+    path: '/ePrescription/verify',
+    links: manifest.verifyLinks,
+    authorization: target.pharmacist,
+  } as const;
+  // Fills the chain memo and the JIT when erx has just started (--profile); harmless otherwise.
+  await closedLoop({
+    url: target.url,
+    plan: verify,
+    connections: ctx.options.connections,
+    warmupSeconds: 0,
+    seconds: 2,
+    offset: 0,
+  });
+  const stopWatching = target.watch();
+  const result = await openLoop({
+    url: target.url,
+    rate: ctx.options.mixedRate,
+    seconds: ctx.options.mixedSeconds,
+    timeoutMs: 10_000,
+    mix: [
+      { name: 'verify_tx10', weight: 70, plan: verify, offset: 0 },
+      {
+        name: 'dispense',
+        weight: 25,
+        plan: {
+          kind: 'dispense',
+          ids: manifest.dispenseIds,
+          medicamentId: ctx.sample.medicamentId,
+          authorization: target.pharmacist,
+        },
+        offset: cursor.dispense,
+      },
+      {
+        name: 'create',
+        weight: 5,
+        plan: { kind: 'create', templateText: ctx.sample.text, authorization: target.prescriber },
+        offset: 0,
+      },
+    ],
+  });
+  const seen = stopWatching();
+  cursor.dispense += result.kinds.dispense?.sent ?? 0;
+  return {
+    offered: result.offered,
+    achieved: result.achieved,
+    p99_ms: result.latency.p99Ms,
+    errors: result.errors,
+    p50_ms: result.latency.p50Ms,
+    max_ms: result.latency.maxMs,
+    sent: result.sent,
+    ok: result.ok,
+    seconds: result.seconds,
+    max_send_lag_ms: result.maxSendLagMs,
+    peak_rss_mb: seen.peakRssMb,
+    foreign_cpu: seen.foreignCpu,
+    cpu_us_per_request: (seen.erxCpuSeconds * 1e6) / result.sent,
+    data_set: ctx.name,
+    kinds: result.kinds,
+    status_counts: result.statusCounts,
+  };
+}
+
+/** Measures `figures` (and the mixed run when `withMixed`) on the set of `ctx`. */
+export async function runSet(
+  ctx: SetContext,
+  figures: readonly FigureName[],
+  withMixed: boolean,
+): Promise<{ run: DatasetRun; mixed: Mixed | undefined }> {
+  const credentials = await registerClients(ctx.dataset.dataDir);
+  const cursor: PoolCursor = { dispense: 0, cold: 0 };
+  const results: Partial<Record<FigureName, Figure>> = {};
+  let peak = 0;
+  let mixed: Mixed | undefined;
+  const steps: (FigureName | 'mixed')[] = [...figures, ...(withMixed ? (['mixed'] as const) : [])];
+  let session: Session | undefined;
+  const close = async (): Promise<void> => {
+    if (!session) return;
+    peak = Math.max(peak, session.erx.rss.lifetimePeakMb() ?? 0);
+    await session.erx.stop();
+    session = undefined;
+  };
+  try {
+    for (const step of steps) {
+      // With --profile every step has its own erx; the mixed run always does, with its environment.
+      const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
+      if (ownProcess) await close();
+      session ??= await open(
+        ctx,
+        credentials,
+        ownProcess ? step : 'all',
+        step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
+      );
+      progress(`${ctx.name}: ${step}`);
+      if (step === 'mixed') {
+        mixed = await mixedRun(ctx, session.target, cursor);
+        progress(
+          `  achieved ${Math.round(mixed.achieved)}/s of ${Math.round(mixed.offered)}/s, p99 ${mixed.p99_ms.toFixed(1)} ms, ${mixed.errors} errors`,
+        );
+      } else {
+        const figure = await runFigure(
+          step,
+          session.target,
+          ctx.dataset.manifest,
+          ctx.sample,
+          cursor,
+          {
+            connections: ctx.options.connections,
+            warmupSeconds: ctx.options.warmupSeconds,
+            seconds: ctx.options.figureSeconds,
+          },
+        );
+        results[step] = figure;
+        progress(
+          `  ${Math.round(figure.rps)}/s, p50 ${figure.p50_ms.toFixed(1)} ms, p99 ${figure.p99_ms.toFixed(1)} ms, ${figure.errors} errors`,
+        );
+      }
+    }
+  } finally {
+    await close();
+  }
+  const { manifest } = ctx.dataset;
+  return {
+    run: {
+      prescriptions: manifest.prescriptions,
+      events: manifest.events,
+      source: ctx.dataset.source,
+      prepare_seconds: ctx.dataset.prepareSeconds,
+      load: {
+        seconds: manifest.load.seconds,
+        events_per_s: manifest.load.eventsPerSecond,
+        date: manifest.load.date,
+      },
+      erx_peak_rss_mb: peak,
+      figures: results,
+    },
+    mixed,
+  };
+}

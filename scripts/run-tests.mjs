@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Runs every *.test.ts under src/, test/ and bench/ with Node's own test runner (tsx loads
+// TypeScript); Node 20's `--test` does not discover .ts files, so the list is built here. Then the
+// end-to-end suite (test/e2e) runs a second time on PostgreSQL (ERX_TEST_ENGINE=postgres), so both
+// engines pass the same suite. Without PostgreSQL that pass is skipped with the reason, unless CI
+// or ERX_REQUIRE_PG=1 requires it. Files named `*.solo.*` measure latency under load: they run
+// after the others, one at a time, so no other suite competes for the two cores.
+// Usage: node scripts/run-tests.mjs [path-substring ...]
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
+
+const roots = ['src', 'test', 'bench'];
+const filters = process.argv.slice(2);
+
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+function run(files, env) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  return result.status ?? 1;
+}
+
+function postgresReachable() {
+  const url = new URL(process.env.ERX_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 5432) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('timeout', () => resolve(socket.destroy() && false));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const files = roots
+  .flatMap((root) => walk(root))
+  .map((f) => relative('.', f))
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .sort();
+
+if (files.length === 0) {
+  console.error(`run-tests: no test file matched ${filters.join(' ') || '(all)'}`);
+  process.exit(1);
+}
+
+const solo = files.filter((f) => f.includes('.solo.'));
+const shared = files.filter((f) => !solo.includes(f));
+let status = shared.length > 0 ? run(shared, {}) : 0;
+for (const file of solo) {
+  console.log(`\nrun-tests: ${file} alone`);
+  status = run([file], {}) || status;
+}
+const e2e = files.filter((f) => f.startsWith(join('test', 'e2e')));
+if (e2e.length > 0 && process.env.ERX_TEST_ENGINE === undefined) {
+  const required =
+    (process.env.CI && process.env.CI !== 'false') || process.env.ERX_REQUIRE_PG === '1';
+  if (await postgresReachable()) {
+    console.log(`\nrun-tests: the end-to-end suite again on PostgreSQL (${e2e.length} files)`);
+    status = run(e2e, { ERX_TEST_ENGINE: 'postgres' }) || status;
+  } else if (required) {
+    console.error('run-tests: PostgreSQL is unreachable but required (CI or ERX_REQUIRE_PG=1)');
+    status = 1;
+  } else {
+    console.log('run-tests: end-to-end suite on PostgreSQL skipped: PostgreSQL is unreachable');
+  }
+}
+process.exit(status);

@@ -1,0 +1,88 @@
+/**
+ * Validation of a client registration (`erx clients add`, SPEC.md §2 "token service"): every
+ * violation is listed, as SPEC.md §4 does for documents, so an operator fixes all at once.
+ */
+import { ErxError } from '../errors.js';
+import type { Violation } from '../errors.js';
+import type { Role } from '../store/types.js';
+import { isRole } from './role.js';
+
+/** What an operator gives to register a client (`erx clients add`). */
+export interface AddClientInput {
+  clientId: string;
+  /** Omitted: a random secret is generated and returned once. */
+  secret?: string;
+  /** `prescriber` or `pharmacist`; checked at run time since it comes from the command line. */
+  role: string;
+  name: string;
+  description?: string;
+  /** Actor id (e.g. `HIN|pharma1`), answered as `sub` and written as event `actor`. */
+  sub: string;
+}
+
+/** A registration that passed {@link validateClientInput}. */
+export interface ValidClientInput {
+  clientId: string;
+  secret: string | undefined;
+  role: Role;
+  name: string;
+  description: string;
+  sub: string;
+}
+
+const MAX_ID = 200;
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 1000;
+const MIN_SECRET = 12;
+const MAX_SECRET = 512;
+// Ids travel in curl commands, form fields, Basic credentials and issuer labels: visible ASCII.
+const ID = /^[\x21-\x7e]+$/;
+const SECRET = /^[\x21-\x7e]+$/;
+// Names are shown to people and may hold any letter, but no control characters.
+const TEXT = /^[^\p{Cc}]*$/u;
+
+function checkId(value: string, path: string, out: Violation[]): void {
+  if (value.length === 0 || value.length > MAX_ID || !ID.test(value)) {
+    out.push({ path, message: `must be 1 to ${MAX_ID} visible ASCII characters` });
+  }
+}
+
+function checkText(value: string, path: string, min: number, max: number, out: Violation[]) {
+  if (value.trim().length < min || value.length > max || !TEXT.test(value)) {
+    out.push({ path, message: `must be ${min} to ${max} characters without control characters` });
+  }
+}
+
+/** Checks a registration and returns it typed; throws `bad_request` listing every violation. */
+export function validateClientInput(input: AddClientInput): ValidClientInput {
+  const violations: Violation[] = [];
+  checkId(input.clientId, '/clientId', violations);
+  checkId(input.sub, '/sub', violations);
+  checkText(input.name, '/name', 1, MAX_NAME, violations);
+  checkText(input.description ?? '', '/description', 0, MAX_DESCRIPTION, violations);
+  const role = input.role;
+  if (!isRole(role)) {
+    violations.push({ path: '/role', message: 'must be prescriber or pharmacist' });
+  }
+  const secret = input.secret;
+  if (secret !== undefined) {
+    const fits = secret.length >= MIN_SECRET && secret.length <= MAX_SECRET;
+    if (!fits || !SECRET.test(secret)) {
+      violations.push({
+        path: '/secret',
+        message: `must be ${MIN_SECRET} to ${MAX_SECRET} visible ASCII characters`,
+      });
+    }
+  }
+  if (violations.length > 0 || !isRole(role)) {
+    throw new ErxError('bad_request', 'The client registration is invalid.', { violations });
+  }
+  return {
+    clientId: input.clientId,
+    secret,
+    role,
+    name: input.name,
+    description: input.description ?? '',
+    sub: input.sub,
+  };
+}

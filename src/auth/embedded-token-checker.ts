@@ -1,0 +1,37 @@
+/**
+ * The token checker of the embedded token service: a direct store lookup, no HTTP round trip.
+ */
+import type { Store } from '../store/types.js';
+import { findActiveToken } from './find-active-token.js';
+import type { Principal } from './principal.js';
+import type { TokenChecker } from './token-checker.js';
+
+export interface EmbeddedTokenCheckerOptions {
+  /** Clock, unix ms (tests freeze it). */
+  now?: () => number;
+}
+
+/** Checks tokens issued by the embedded token service against the store. */
+export class EmbeddedTokenChecker implements TokenChecker {
+  readonly #store: Store;
+  readonly #now: () => number;
+
+  constructor(store: Store, options: EmbeddedTokenCheckerOptions = {}) {
+    this.#store = store;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The principal of an active embedded token; `undefined` when unknown or expired. */
+  async check(token: string): Promise<Principal | undefined> {
+    const found = await findActiveToken(this.#store, token, this.#now());
+    if (found === undefined) return undefined;
+    const { client } = found;
+    return {
+      sub: client.sub,
+      name: client.name,
+      role: client.role,
+      clientId: client.clientId,
+      expiresAt: Math.floor(found.token.expiresAt / 1000),
+    };
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The embedded OAuth 2.0 token service (SPEC.md §2 "token service", §5): client registry,
+ * client-credentials issuing (`POST /REST/v1/OAuth/token`) and the seed's token check
+ * (`POST /REST/v1/OAuth/GetTokenInfo`, seed §4.3). Knows nothing of HTTP.
+ */
+import { ErxError } from '../errors.js';
+import type { ClientRow, Store } from '../store/types.js';
+import { generateAccessToken, hashAccessToken } from './access-token.js';
+import { authenticateClient } from './authenticate-client.js';
+import { validateClientInput } from './client-input.js';
+import type { AddClientInput } from './client-input.js';
+import { findActiveToken } from './find-active-token.js';
+import { generateSecret, hashSecret } from './secret-hash.js';
+import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
+import type { TokenInfo } from './token-info.js';
+
+/** A registered client as shown to operators: never its secret hash. */
+export type ClientInfo = Omit<ClientRow, 'secretHash'>;
+
+/** The result of a registration; `secret` only when it was generated (shown once). */
+export interface AddedClient {
+  client: ClientInfo;
+  secret?: string;
+}
+
+/** A token request (RFC 6749 §4.4.2), credentials already taken from the form or Basic. */
+export interface TokenRequest {
+  grantType: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+/** A successful token response (RFC 6749 §5.1). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  /** Lifetime in seconds. */
+  expires_in: number;
+}
+
+/** A token check (seed §4.3): all three form fields are required. */
+export interface TokenInfoRequest {
+  token: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+export interface TokenServiceOptions {
+  /** Lifetime of issued tokens in seconds (default 3600). */
+  tokenLifetimeSeconds?: number;
+  /** Clock, unix ms (tests freeze it). */
+  now?: () => number;
+}
+
+function toInfo(row: ClientRow): ClientInfo {
+  return {
+    clientId: row.clientId,
+    role: row.role,
+    name: row.name,
+    description: row.description,
+    sub: row.sub,
+    createdAt: row.createdAt,
+  };
+}
+
+function missing(field: string): ErxError {
+  return new ErxError('bad_request', `The form field ${field} is required.`, {
+    causeCode: 'invalid_request',
+  });
+}
+
+/** Client registry, token issuing and token check over one {@link Store}. */
+export class TokenService {
+  readonly #store: Store;
+  readonly #lifetime: number;
+  readonly #now: () => number;
+
+  constructor(store: Store, options: TokenServiceOptions = {}) {
+    const lifetime = options.tokenLifetimeSeconds ?? 3600;
+    if (!Number.isInteger(lifetime) || lifetime < 1) {
+      throw new RangeError('tokenLifetimeSeconds must be a positive whole number');
+    }
+    this.#store = store;
+    this.#lifetime = lifetime;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Registers a client; generates its secret when none is given. `conflict` if the id exists. */
+  async addClient(input: AddClientInput): Promise<AddedClient> {
+    const valid = validateClientInput(input);
+    const secret = valid.secret ?? generateSecret();
+    const row: ClientRow = {
+      clientId: valid.clientId,
+      secretHash: await hashSecret(secret),
+      role: valid.role,
+      name: valid.name,
+      description: valid.description,
+      sub: valid.sub,
+      createdAt: this.#now(),
+    };
+    await this.#store.addClient(row);
+    return valid.secret === undefined ? { client: toInfo(row), secret } : { client: toInfo(row) };
+  }
+
+  /** Every registered client, without secret hashes. */
+  async listClients(): Promise<ClientInfo[]> {
+    return (await this.#store.listClients()).map(toInfo);
+  }
+
+  /** Removes a client and, through the store, its tokens; false when there was no such client. */
+  async removeClient(clientId: string): Promise<boolean> {
+    return this.#store.removeClient(clientId);
+  }
+
+  /** Issues a token for the client-credentials grant (RFC 6749 §4.4). */
+  async issueToken(request: TokenRequest): Promise<TokenResponse> {
+    if (!request.grantType) throw missing('grant_type');
+    if (request.grantType !== 'client_credentials') {
+      throw new ErxError('bad_request', 'Only grant_type=client_credentials is supported.', {
+        causeCode: 'unsupported_grant_type',
+      });
+    }
+    const client = await authenticateClient(this.#store, request.clientId, request.clientSecret);
+    const now = this.#now();
+    // Whole-second expiry, so `exp` in the token check is exact.
+    const expiresAt = (Math.floor(now / 1000) + this.#lifetime) * 1000;
+    const token = generateAccessToken();
+    await this.#store.insertToken({
+      tokenHash: hashAccessToken(token),
+      clientId: client.clientId,
+      expiresAt,
+      createdAt: now,
+    });
+    return { access_token: token, token_type: 'Bearer', expires_in: this.#lifetime };
+  }
+
+  /**
+   * The token check of seed §4.3: missing field ⇒ `bad_request`; bad client credentials ⇒
+   * `unauthorized`; unknown or expired token ⇒ `{active: false}`; else the seed §2.6 fields.
+   */
+  async tokenInfo(request: TokenInfoRequest): Promise<TokenInfo> {
+    if (!request.token) throw missing('token');
+    if (!request.clientId) throw missing('client_id');
+    if (!request.clientSecret) throw missing('client_secret');
+    await authenticateClient(this.#store, request.clientId, request.clientSecret);
+    const now = this.#now();
+    const found = await findActiveToken(this.#store, request.token, now);
+    return found ? activeTokenInfo(found.client, found.token, now) : inactiveTokenInfo();
+  }
+
+  /** Deletes expired tokens; returns how many (for a periodic clean-up). */
+  async purgeExpiredTokens(): Promise<number> {
+    return this.#store.purgeTokens(this.#now());
+  }
+}

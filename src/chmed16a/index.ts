@@ -1,0 +1,16 @@
+export { prescriptionSchema } from './schema.js';
+export type { HcOrg, HcPerson, Medicament, Patient, Pos, Prescription } from './types.js';
+export { assertPrescription, isPrescription, validatePrescription } from './validate.js';
+export { encodeChmed } from './encode.js';
+export { decodeChmed } from './decode.js';
+export { DocumentDecodeError } from './decode-error.js';
+export type { DocumentDecodeReason } from './decode-error.js';
+export { prescriptionHash } from './prescription-hash.js';
+export {
+  CHMED_GZIP_PREFIX,
+  CHMED_PLAIN_PREFIX,
+  CHMED_PREFIX,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_DEPTH,
+  MAX_ENCODED_DATA_LENGTH,
+} from './limits.js';

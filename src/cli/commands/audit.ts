@@ -1,0 +1,45 @@
+/** `erx audit verify`: re-check every chain in the store, with progress and a summary. */
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/index.js';
+import { EventVerifier } from '../../ledger/index.js';
+import { openKeys } from '../../server/runtime.js';
+import { openStore } from '../../server/open-store.js';
+import { auditChains } from '../../service/audit.js';
+
+/** Registers `audit verify` on `program`. */
+export function registerAuditCommand(program: Command): void {
+  program
+    .command('audit')
+    .description('audit the event logs')
+    .command('verify')
+    .description('re-check every hash, link, signature and certificate chain in the store')
+    .action(async () => {
+      const config = loadConfig();
+      const store = await openStore(config);
+      try {
+        const { pki } = await openKeys(config.dataDir, config);
+        const tty = process.stderr.isTTY;
+        const report = await auditChains(
+          store,
+          new EventVerifier(pki.trustStore),
+          (done, total) => {
+            if (tty && (done % 100 === 0 || done === total)) {
+              process.stderr.write(`\rchecked ${done}/${total} prescriptions`);
+            }
+          },
+        );
+        if (tty) process.stderr.write('\n');
+        for (const f of report.failures) {
+          process.stdout.write(
+            `FAIL ${f.prescriptionId}: event #${f.firstBadIndex ?? '?'} failed ${f.failedCheck ?? '?'} (${f.reason ?? 'unknown'})\n`,
+          );
+        }
+        process.stdout.write(
+          `audit: ${report.checked} prescriptions, ${report.events} events, ${report.failures.length} failed\n`,
+        );
+        if (report.failures.length > 0) process.exitCode = 1;
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,171 @@
+/**
+ * The client commands (issue 4): create, verify, dispense, revoke, lock, unlock, cancel and token,
+ * each one call to a running erx at `ERX_URL` with the token in `ERX_TOKEN`.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/index.js';
+import { isPng, readQrFile } from '../../qr/decode-png.js';
+import { renderQrPng } from '../../qr/render.js';
+import { readText } from '../read-input.js';
+import { callService, printJson } from '../service-client.js';
+import { CliUsageError } from '../usage-error.js';
+
+const JSON_TYPE = 'application/json';
+const path = (parts: TemplateStringsArray, ...ids: string[]): string =>
+  parts.reduce(
+    (out, part, i) => out + part + (i < ids.length ? encodeURIComponent(ids[i] as string) : ''),
+    '',
+  );
+
+/** The link from `<link | @file | qr.png>`. */
+function readLinkArg(arg: string): string {
+  const file = arg.startsWith('@') ? arg.slice(1) : existsSync(arg) ? arg : undefined;
+  if (file === undefined) return arg;
+  const bytes = readFileSync(file);
+  return isPng(bytes) ? readQrFile(file) : readText(file).trim();
+}
+
+/** Parses `--item id:amount[:substitute:type]`. */
+function parseItem(spec: string, previous: object[] = []): object[] {
+  const parts = spec.split(':');
+  const [id, amount, substitute, type] = parts;
+  if (parts.length !== 2 && parts.length !== 4) {
+    throw new CliUsageError(`--item ${spec}: expected id:amount or id:amount:substitute:type`);
+  }
+  const item: Record<string, unknown> = { id, amount: Number(amount) };
+  if (substitute !== undefined) {
+    item.substitute = substitute;
+    item.substitute_id_type = Number(type);
+  }
+  return [...previous, item];
+}
+
+/** Registers the client commands on `program`. */
+export function registerCallCommands(program: Command): void {
+  program
+    .command('token')
+    .description('get an access token from a running erx (prints the token)')
+    .requiredOption('--client-id <id>', 'client id')
+    .requiredOption('--client-secret <secret>', 'client secret')
+    .action(async (o: { clientId: string; clientSecret: string }) => {
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: o.clientId,
+        client_secret: o.clientSecret,
+      });
+      const result = await callService(loadConfig(), 'POST', '/REST/v1/OAuth/token', {
+        body: form.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      const answer = JSON.parse(result.body.toString('utf8')) as { access_token: string };
+      process.stdout.write(`${answer.access_token}\n`);
+    });
+
+  program
+    .command('create')
+    .description(
+      'create a prescription from a JSON document; prints the link (and writes a PNG QR code)',
+    )
+    .argument('<file.json>', 'the prescription document')
+    .option('--png <out.png>', 'also write the QR code as PNG')
+    .option('--idempotency-key <key>', 'Idempotency-Key header')
+    .action(async (file: string, o: { png?: string; idempotencyKey?: string }) => {
+      const config = loadConfig();
+      const body = readText(file);
+      const headers: Record<string, string> = o.idempotencyKey
+        ? { 'idempotency-key': o.idempotencyKey }
+        : {};
+      const data = await callService(config, 'POST', '/ePrescription/create?output-format=data', {
+        body,
+        contentType: JSON_TYPE,
+        auth: true,
+        headers,
+      });
+      const answer = JSON.parse(data.body.toString('utf8')) as {
+        SignedPrescriptionData: string;
+        prescription_id: string;
+      };
+      process.stdout.write(`${answer.SignedPrescriptionData}\n`);
+      process.stderr.write(`prescription ${answer.prescription_id} created\n`);
+      if (o.png !== undefined) {
+        // The same QR code the service renders for output-format=qrcode, drawn here from the link.
+        writeFileSync(o.png, await renderQrPng(answer.SignedPrescriptionData, 400));
+        process.stderr.write(`QR code written to ${o.png}\n`);
+      }
+    });
+
+  program
+    .command('verify')
+    .description('verify a link (with ERX_TOKEN: the variant with transactions)')
+    .argument('<input>', 'link | @file | qr.png')
+    .action(async (input: string) => {
+      const result = await callService(loadConfig(), 'POST', '/ePrescription/verify', {
+        body: readLinkArg(input),
+        contentType: 'text/plain',
+        auth: 'optional',
+      });
+      printJson(result);
+    });
+
+  program
+    .command('dispense')
+    .description('record a dispensation: no --item is a full one')
+    .argument('<id>', 'prescription id')
+    .option('--item <id:amount[:substitute:type]>', 'a dispensed item (repeatable)', parseItem)
+    .option('--force', 'dispense although fully dispensed already')
+    .action(async (id: string, o: { item?: object[]; force?: boolean }) => {
+      const query = o.force ? '?force=true' : '';
+      const result = await callService(
+        loadConfig(),
+        'POST',
+        path`/ePrescription/dispense/${id}` + query,
+        {
+          body: o.item ? JSON.stringify(o.item) : undefined,
+          contentType: JSON_TYPE,
+          auth: true,
+        },
+      );
+      printJson(result);
+    });
+
+  for (const action of ['revoke', 'lock', 'unlock'] as const) {
+    program
+      .command(action)
+      .description(`${action} a prescription`)
+      .argument('<id>', 'prescription id')
+      .option('--reason <text>', 'reason (lock and unlock)')
+      .action(async (id: string, o: { reason?: string }) => {
+        const query =
+          o.reason !== undefined && action !== 'revoke'
+            ? `?reason=${encodeURIComponent(o.reason)}`
+            : '';
+        const result = await callService(
+          loadConfig(),
+          'POST',
+          path`/ePrescription/${action}/${id}` + query,
+          {
+            auth: true,
+          },
+        );
+        printJson(result);
+      });
+  }
+
+  program
+    .command('cancel')
+    .description('cancel one of your own dispense events')
+    .argument('<id>', 'prescription id')
+    .argument('<eventId>', 'event id')
+    .action(async (id: string, eventId: string) => {
+      const result = await callService(
+        loadConfig(),
+        'POST',
+        path`/ePrescription/cancel/${id}/event/${eventId}`,
+        {
+          auth: true,
+        },
+      );
+      printJson(result);
+    });
+}

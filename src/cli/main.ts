@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/** The `erx` command line: one program, one file per group of commands under `commands/`. */
+import { Command, CommanderError } from 'commander';
+import { isErxError } from '../errors.js';
+import { registerAuditCommand } from './commands/audit.js';
+import { registerCallCommands } from './commands/calls.js';
+import { registerClientCommands } from './commands/clients.js';
+import { registerDocumentCommands } from './commands/document.js';
+import { registerKeyCommands } from './commands/keys.js';
+import { registerMigrateCommand } from './commands/migrate.js';
+import { registerServeCommand } from './commands/serve.js';
+import { CliUsageError } from './usage-error.js';
+
+const program = new Command('erx')
+  .description('erx, the Swiss e-prescription service: server, client and tools')
+  .version('0.1.0', '-V, --version')
+  .showHelpAfterError('(run erx --help for usage)')
+  .exitOverride();
+
+registerServeCommand(program);
+registerClientCommands(program);
+registerCallCommands(program);
+registerDocumentCommands(program);
+registerKeyCommands(program);
+registerAuditCommand(program);
+registerMigrateCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = exitCodeFor(error);
+}
+
+function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and version exit 0; every other commander error is a usage error.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof CliUsageError) {
+    process.stderr.write(`erx: ${error.message}\n`);
+    return 2;
+  }
+  if (isErxError(error)) {
+    process.stderr.write(`erx: ${error.message}\n`);
+    for (const v of error.violations ?? [])
+      process.stderr.write(`  ${v.path || '/'}: ${v.message}\n`);
+    return 1;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`erx: ${message}\n`);
+  return 1;
+}

@@ -1,0 +1,134 @@
+/**
+ * The one place that reads the environment (STYLE.md point 4): validated, defaulted, frozen,
+ * then passed down. The table of variables is in the README.
+ */
+import { resolve } from 'node:path';
+import { ErxError } from '../errors.js';
+
+export interface Config {
+  /** HTTP port (`PORT`, default 8080). */
+  readonly port: number;
+  /** Address to bind (`ERX_HOST`, default 127.0.0.1). */
+  readonly host: string;
+  /** Data directory: SQLite file, keys, root CA (`ERX_DATA_DIR`, default `./data`). */
+  readonly dataDir: string;
+  /** `postgres://…` selects PostgreSQL; absent selects SQLite in the data dir. */
+  readonly databaseUrl: string | undefined;
+  /** Base address written into every link (`ERX_PRESCRIPTION_URL`). */
+  readonly prescriptionUrl: string;
+  /** External token service (`ERX_AUTH_URL`); absent selects the embedded one. */
+  readonly authUrl: string | undefined;
+  readonly authClientId: string | undefined;
+  readonly authClientSecret: string | undefined;
+  /** `gettokeninfo` or `rfc7662`; absent: chosen from the path of `ERX_AUTH_URL`. */
+  readonly authProtocol: 'gettokeninfo' | 'rfc7662' | undefined;
+  /** Zone of `issued_at` (`ERX_TIMEZONE`, default Europe/Zurich). */
+  readonly timezone: string;
+  /** Calls/s per token subject; 0 = off. */
+  readonly rateLimitSubject: number;
+  /** Anonymous calls/s per address; 0 = off. */
+  readonly rateLimitAnon: number;
+  /** Requests in progress at once before new ones get 503 (`ERX_MAX_IN_FLIGHT`); 0 = no bound. */
+  readonly maxInFlight: number;
+  /** Event-loop lag in ms from which new requests get 503 (`ERX_MAX_LAG_MS`); 0 = no bound. */
+  readonly maxLagMs: number;
+  /** Operator-given ledger root CA: certificate and private key PEM files (both or neither). */
+  readonly rootCertPath: string | undefined;
+  readonly rootKeyPath: string | undefined;
+  /** pino level (`ERX_LOG_LEVEL`, default info). */
+  readonly logLevel: string;
+  /** Address of a running erx for the client commands of the CLI (`ERX_URL`). */
+  readonly serviceUrl: string;
+  /** Bearer token for the client commands of the CLI (`ERX_TOKEN`). */
+  readonly token: string | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function invalid(name: string, why: string): ErxError {
+  return new ErxError('bad_request', `configuration: ${name} ${why}`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw invalid(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw invalid(name, `must be between ${min} and ${max}`);
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string | undefined): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    new URL(raw);
+  } catch {
+    throw invalid(name, `must be an absolute URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+function timezone(env: Env): string {
+  const zone = env.ERX_TIMEZONE || 'Europe/Zurich';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw invalid('ERX_TIMEZONE', `is not a known time zone: "${zone}"`);
+  }
+  return zone;
+}
+
+function rootFiles(env: Env): Pick<Config, 'rootCertPath' | 'rootKeyPath'> {
+  const cert = env.ERX_ROOT_CERT || undefined;
+  const key = env.ERX_ROOT_KEY || undefined;
+  if ((cert === undefined) !== (key === undefined)) {
+    throw invalid('ERX_ROOT_CERT', 'and ERX_ROOT_KEY must be given together');
+  }
+  return { rootCertPath: cert && resolve(cert), rootKeyPath: key && resolve(key) };
+}
+
+function authProtocol(env: Env): Config['authProtocol'] {
+  const raw = env.ERX_AUTH_PROTOCOL;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'gettokeninfo' && raw !== 'rfc7662') {
+    throw invalid('ERX_AUTH_PROTOCOL', 'must be gettokeninfo or rfc7662');
+  }
+  return raw;
+}
+
+/**
+ * Reads, validates and freezes the configuration from `env` (default: the process environment);
+ * `overrides` (e.g. command-line options) win over the environment.
+ */
+export function loadConfig(env: Env = process.env, overrides: Env = {}): Config {
+  env = {
+    ...env,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
+  };
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = url(env, 'ERX_DATABASE_URL', undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw invalid('ERX_DATABASE_URL', 'must start with postgres:// (or be absent for SQLite)');
+  }
+  return Object.freeze({
+    port,
+    host: env.ERX_HOST || '127.0.0.1',
+    dataDir: resolve(env.ERX_DATA_DIR || './data'),
+    databaseUrl,
+    prescriptionUrl: url(env, 'ERX_PRESCRIPTION_URL', `http://localhost:${port}/rx/`) as string,
+    authUrl: url(env, 'ERX_AUTH_URL', undefined),
+    authClientId: env.ERX_AUTH_CLIENT_ID || undefined,
+    authClientSecret: env.ERX_AUTH_CLIENT_SECRET || undefined,
+    authProtocol: authProtocol(env),
+    timezone: timezone(env),
+    rateLimitSubject: integer(env, 'ERX_RATE_LIMIT_SUBJECT', 200, 0, 1_000_000),
+    rateLimitAnon: integer(env, 'ERX_RATE_LIMIT_ANON', 100, 0, 1_000_000),
+    maxInFlight: integer(env, 'ERX_MAX_IN_FLIGHT', 256, 0, 1_000_000),
+    maxLagMs: integer(env, 'ERX_MAX_LAG_MS', 0, 0, 60_000),
+    ...rootFiles(env),
+    logLevel: env.ERX_LOG_LEVEL || 'info',
+    serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,
+    token: env.ERX_TOKEN || undefined,
+  });
+}

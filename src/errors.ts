@@ -1,0 +1,74 @@
+/**
+ * The closed set of erx error codes (SPEC.md §8) and the one error class that carries them.
+ * The domain throws these; only `src/http` turns a code into a status (see `http/status.ts`).
+ */
+
+/** Every `error_code` erx ever answers with. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'locked'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'service_unavailable'
+  | 'internal_error';
+
+/** All codes, in a stable order (for registries and tests). */
+export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'locked',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'service_unavailable',
+  'internal_error',
+]);
+
+/** One schema or rule violation, `path` a JSON pointer into the offending document. */
+export interface Violation {
+  path: string;
+  message: string;
+}
+
+export interface ErxErrorOptions {
+  /** `cause.Code` of the error body; defaults to the error code itself. */
+  causeCode?: string;
+  /** Every violation found, answered as the top-level `violations` field (SPEC.md §4). */
+  violations?: readonly Violation[];
+  /** Details for the log only; never sent to a client. */
+  detail?: unknown;
+  /** Seconds a client should wait before retrying (429, 503). */
+  retryAfter?: number;
+}
+
+/** An expected failure with a fixed client message. Anything else that is thrown is a bug (500). */
+export class ErxError extends Error {
+  readonly code: ErrorCode;
+  readonly causeCode: string;
+  readonly violations: readonly Violation[] | undefined;
+  readonly detail: unknown;
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: ErxErrorOptions = {}) {
+    super(message);
+    this.name = 'ErxError';
+    this.code = code;
+    this.causeCode = options.causeCode ?? code;
+    this.violations = options.violations;
+    this.detail = options.detail;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** True when `value` is an {@link ErxError} (also across module copies). */
+export function isErxError(value: unknown): value is ErxError {
+  return value instanceof ErxError;
+}

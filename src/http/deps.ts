@@ -1,0 +1,30 @@
+/** What the HTTP application is built from (see `buildApp`). */
+import type { FastifyServerOptions } from 'fastify';
+import type { TokenChecker, TokenService } from '../auth/index.js';
+import type { Config } from '../config/index.js';
+import type { PrescriptionService } from '../service/index.js';
+import type { Metrics } from './metrics.js';
+
+export interface AppDeps {
+  config: Config;
+  prescriptions: PrescriptionService;
+  /** The embedded token service; absent when an external one is configured. */
+  tokens: TokenService | undefined;
+  checker: TokenChecker;
+  metrics: Metrics;
+  /** Throws when the store or the keys are not usable (`/readyz`). */
+  ready: () => Promise<void>;
+  logger?: FastifyServerOptions['logger'];
+  /** Slowloris limits (SPEC.md §9); tests shorten them. Default {@link DEFAULT_TIMEOUTS}. */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+/** How long a client may take to send a request (SPEC.md §9: no slowloris). */
+export interface HttpTimeouts {
+  /** Request line and headers, ms. */
+  headersMs: number;
+  /** The whole request, body included, ms. */
+  requestMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Readonly<HttpTimeouts> = { headersMs: 10_000, requestMs: 30_000 };

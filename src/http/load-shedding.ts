@@ -1,0 +1,100 @@
+/**
+ * Load shedding, two bounds, each answering the next API request at once with 503 and
+ * `Retry-After` in the error shape, before its body is read or its token checked:
+ *
+ * - at most `maxInFlight` requests in progress (memory: requests waiting for a signature);
+ * - no new work while the event loop runs `maxLagMs` or more behind (CPU; off unless configured).
+ *   When requests arrive faster than the CPU serves them they wait in the kernel's socket buffers,
+ *   where no counter of ours sees them: each is read late, and one still worked on is answered
+ *   after its client gave up. The event loop's lag is what that queue costs each request, so past
+ *   the bound erx refuses cheaply, the queue drains, and what it accepts is answered in time. The
+ *   price: a long garbage collection or a burst can refuse the few requests read just after it,
+ *   which is why the operator chooses the bound (docs/operations.md).
+ *
+ * Past its capacity a service that queues everything answers nothing in time and grows without
+ * bound; one that sheds keeps its memory bounded and its answers fast (docs/performance.md). The
+ * operations routes (health, readiness, metrics) are never shed: they are how an operator sees the
+ * overload.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler.js';
+
+const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
+
+const SHED_MESSAGE = 'erx is at capacity; retry shortly.';
+
+/** At most one warning about shed requests per this many ms; each request is logged at debug. */
+export const SHED_WARNING_MS = 10_000;
+
+const shedRequests = new WeakSet<FastifyRequest>();
+
+/** Whether `request` was refused by the load shedding (its log line is then at debug level). */
+export function wasShed(request: FastifyRequest): boolean {
+  return shedRequests.has(request);
+}
+
+/** How often the event loop's lag is sampled, in ms. */
+export const LAG_SAMPLE_MS = 10;
+
+export interface LoadShedding {
+  /** Requests in progress at once; 0 = no bound. */
+  readonly maxInFlight: number;
+  /** Event-loop lag, in ms, from which new requests are refused; 0 = no bound. */
+  readonly maxLagMs: number;
+}
+
+/**
+ * Watches the event loop's lag: how late a timer due every {@link LAG_SAMPLE_MS} fired last. A
+ * late timer was held up by the callbacks before it, which is what every socket read waits for
+ * too. The timer does not keep the process alive.
+ */
+export function watchLag(): { lagMs: () => number; stop: () => void } {
+  let lag = 0;
+  // The first tick only starts the clock: the turns before it (start-up) are not requests' lag.
+  let last: number | undefined;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (last !== undefined) lag = Math.max(0, now - last - LAG_SAMPLE_MS);
+    last = now;
+  }, LAG_SAMPLE_MS);
+  timer.unref();
+  return { lagMs: () => lag, stop: () => clearInterval(timer) };
+}
+
+/** Installs the bounds; a bound of 0 is not installed. */
+export function installLoadShedding(app: FastifyInstance, bounds: LoadShedding): void {
+  const { maxInFlight, maxLagMs } = bounds;
+  if (maxInFlight <= 0 && maxLagMs <= 0) return;
+  const lag = maxLagMs > 0 ? watchLag() : undefined;
+  if (lag) app.addHook('onClose', async () => lag.stop());
+  let inFlight = 0;
+  let shed = 0;
+  let lastWarning = 0;
+  const warn = (): void => {
+    const now = performance.now();
+    if (now - lastWarning < SHED_WARNING_MS) return;
+    app.log.warn(
+      { shed, inFlight, lagMs: Math.round(lag?.lagMs() ?? 0), maxInFlight, maxLagMs },
+      'overloaded: requests refused with 503',
+    );
+    lastWarning = now;
+    shed = 0;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+    const overloaded =
+      (maxInFlight > 0 && inFlight >= maxInFlight) ||
+      (lag !== undefined && lag.lagMs() >= maxLagMs);
+    if (overloaded) {
+      // Answered here, without an Error and its stack: refusing must cost far less than serving.
+      shed++;
+      shedRequests.add(request);
+      warn();
+      reply.header('retry-after', '1');
+      return sendError(reply, request, 'service_unavailable', SHED_MESSAGE);
+    }
+    inFlight++;
+    // 'close' comes once, after the answer is sent or when the client went away first.
+    reply.raw.once('close', () => inFlight--);
+  });
+}

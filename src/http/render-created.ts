@@ -1,0 +1,61 @@
+/** The answer to create in the requested `output-format` (SPEC.md §5): JSON data, PNG or SVG. */
+import type { FastifyReply } from 'fastify';
+import { fitsQrCode, renderQrPng, renderQrSvg } from '../qr/render.js';
+import { ErxError } from '../errors.js';
+import type { CreateResult } from '../service/index.js';
+
+const DEFAULT_SIZE = 400;
+const MIN_SIZE = 64;
+const MAX_SIZE = 2048;
+
+/**
+ * The PNG width asked for by `size` (default 400); outside 64..2048 is a 400. Read before the
+ * prescription is created, so a bad `size` refuses the call without storing anything.
+ */
+export function pixelSize(size: string | undefined): number {
+  if (size === undefined) return DEFAULT_SIZE;
+  const n = Number(size);
+  if (!Number.isInteger(n) || n < MIN_SIZE || n > MAX_SIZE) {
+    throw new ErxError(
+      'bad_request',
+      `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}.`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Refuses (400) a link too long to draw as one QR code. Passed to create for the PNG and SVG
+ * formats, so the prescription is not stored when its answer could not be drawn.
+ */
+export function assertDrawable(link: string): void {
+  if (!fitsQrCode(link)) {
+    throw new ErxError(
+      'bad_request',
+      'The prescription is too large for a QR code; ask for output-format=data.',
+      { causeCode: 'too_large_for_qr' },
+    );
+  }
+}
+
+/** Sends `created` as `data` JSON, a PNG QR code (`qrcode`) or an SVG QR code (`svg`). */
+export async function renderCreated(
+  reply: FastifyReply,
+  created: CreateResult,
+  format: string,
+  width: number,
+): Promise<FastifyReply> {
+  reply.header('x-prescription-id', created.prescriptionId);
+  if (format === 'data') {
+    return reply.send({
+      SignedPrescriptionData: created.link,
+      prescription_id: created.prescriptionId,
+    });
+  }
+  if (format === 'svg') {
+    const svg = await renderQrSvg(created.link, width);
+    return reply.type('image/svg+xml').send(svg);
+  }
+  const png = await renderQrPng(created.link, width);
+  return reply.type('image/png').send(png);
+}

@@ -1,0 +1,75 @@
+/**
+ * The embedded token service's endpoints (SPEC.md §5): client-credentials issuing and the seed's
+ * token check (seed §4.3). Absent when erx points at an external token service.
+ */
+import type { FastifyInstance } from 'fastify';
+import { pickClientCredentials } from '../../auth/index.js';
+import type { TokenService } from '../../auth/index.js';
+
+const formBody = {
+  type: 'object',
+  properties: {
+    grant_type: { type: 'string' },
+    client_id: { type: 'string' },
+    client_secret: { type: 'string' },
+    token: { type: 'string' },
+  },
+} as const;
+
+type Form = Record<string, string | undefined>;
+
+const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** Registers `/REST/v1/OAuth/token` and `/REST/v1/OAuth/GetTokenInfo`. */
+export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService | undefined): void {
+  if (!tokens) return;
+
+  app.post<{ Body: Form | undefined }>(
+    '/REST/v1/OAuth/token',
+    {
+      config: { form: true, clientAuth: true },
+      schema: {
+        tags: ['token service'],
+        summary: 'Issue an access token (OAuth 2.0 client credentials)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: formBody,
+      },
+    },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const credentials = pickClientCredentials({
+        authorization: request.headers.authorization,
+        clientId: form.client_id,
+        clientSecret: form.client_secret,
+      });
+      const answer = await tokens.issueToken({
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+        grantType: form.grant_type,
+      });
+      return reply.headers(noStore).send(answer);
+    },
+  );
+
+  app.post<{ Body: Form | undefined }>(
+    '/REST/v1/OAuth/GetTokenInfo',
+    {
+      config: { form: true, clientAuth: true },
+      schema: {
+        tags: ['token service'],
+        summary: 'Token check (seed 4.3): is this token active, and whose is it',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: formBody,
+      },
+    },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const answer = await tokens.tokenInfo({
+        token: form.token,
+        clientId: form.client_id,
+        clientSecret: form.client_secret,
+      });
+      return reply.headers(noStore).send(answer);
+    },
+  );
+}

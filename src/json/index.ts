@@ -1,0 +1,9 @@
+export {
+  FORBIDDEN_JSON_KEYS,
+  JsonError,
+  MAX_JSON_DEPTH,
+  checkForbiddenKeys,
+  parseJsonSafe,
+} from './parse-safe.js';
+export type { JsonErrorReason, ParseJsonOptions } from './parse-safe.js';
+export { checkDepth } from './check-depth.js';

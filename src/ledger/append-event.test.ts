@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { before, describe, test } from 'node:test';
+import type { Pki } from '../pki/index.js';
+import { appendEvent } from './append-event.js';
+import type { NewEvent } from './append-event.js';
+import { canonicalJson } from './canonical-json.js';
+import type { SignedEvent } from './event.js';
+import { sha256Hex } from './hash.js';
+import { memoryPki, timestampAt } from './testing/chain.js';
+import { parseTimestamp } from './timestamp.js';
+
+let pki: Pki;
+let create: SignedEvent;
+const reference = randomUUID();
+const doctor = { actor: 'HIN|dr', actor_name: 'Dr. A' };
+
+before(async () => {
+  pki = await memoryPki();
+  create = await appendEvent(
+    undefined,
+    { type: 'create', reference, ...doctor, prescription_hash: sha256Hex('CHMED16A1x') },
+    pki.signer,
+  );
+});
+
+describe('appendEvent', () => {
+  test('the create event has seq 0, no parent, a random id, a fresh timestamp', () => {
+    const body = JSON.parse(create.body) as Record<string, unknown>;
+    assert.equal(create.seq, 0);
+    assert.equal(create.parentHash, null);
+    assert.equal(body.parent_hash, undefined);
+    assert.match(
+      create.id,
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    assert.equal(body.id, create.id);
+    const age = Date.now() - parseTimestamp(body.timestamp as string).date.getTime();
+    assert.ok(age >= 0 && age < 60_000);
+  });
+
+  test('the stored body is its canonical JSON and the hash its SHA-256', () => {
+    assert.equal(canonicalJson(JSON.parse(create.body)), create.body);
+    assert.equal(create.hash, sha256Hex(create.body));
+  });
+
+  test('a following event links to the head and omits absent optional fields', async () => {
+    const lock = await appendEvent(
+      create,
+      { type: 'lock', reference, ...doctor, event_data: { reason: undefined } },
+      pki.signer,
+    );
+    const body = JSON.parse(lock.body) as Record<string, unknown>;
+    assert.equal(lock.seq, 1);
+    assert.equal(lock.parentHash, create.hash);
+    assert.equal(body.parent_hash, create.hash);
+    assert.deepEqual(body.event_data, {});
+    assert.equal('dispenses' in body, false);
+    assert.equal('prescription_hash' in body, false);
+  });
+
+  test('a chain starts with create and only there', async () => {
+    const lock: NewEvent = { type: 'lock', reference, ...doctor };
+    await assert.rejects(appendEvent(undefined, lock, pki.signer), { code: 'internal_error' });
+    const again: NewEvent = {
+      type: 'create',
+      reference,
+      ...doctor,
+      prescription_hash: sha256Hex('x'),
+    };
+    await assert.rejects(appendEvent(create, again, pki.signer), { code: 'internal_error' });
+  });
+
+  test('events that break the body rules are refused', async () => {
+    const bad: NewEvent[] = [
+      { type: 'partial_dispense', reference, ...doctor, dispenses: [{ id: 'a', amount: 0 }] },
+      { type: 'partial_dispense', reference, ...doctor, dispenses: [{ id: 'a', amount: 1.5 }] },
+      { type: 'partial_dispense', reference, ...doctor, dispenses: [] },
+      {
+        type: 'partial_dispense',
+        reference,
+        ...doctor,
+        dispenses: [{ id: 'a', amount: 1, substitute: 's' }],
+      },
+      {
+        type: 'partial_dispense',
+        reference,
+        ...doctor,
+        dispenses: [{ id: 'a', amount: 1, substitute: 's', substitute_id_type: 4 }],
+      },
+      { type: 'lock', reference, ...doctor, dispenses: [{ id: 'a', amount: 1 }] },
+      { type: 'cancel', reference, ...doctor },
+      { type: 'cancel', reference, ...doctor, event_data: { EventId: 'x', reason: 'y' } },
+      { type: 'revoke', reference, ...doctor, event_data: { reason: 'r' } },
+      { type: 'lock', reference, ...doctor, prescription_hash: sha256Hex('x') },
+      { type: 'lock', reference: '', ...doctor },
+      { type: 'lock', reference, ...doctor, id: 'not-a-uuid' },
+      { type: 'lock', reference, ...doctor, timestamp: '2024-08-16T15:12:12+02:00' },
+      { type: 'lock', reference, ...doctor, event_data: { reason: '\ud800' } },
+    ];
+    for (const event of bad) {
+      await assert.rejects(
+        appendEvent(create, event, pki.signer),
+        { code: 'bad_request' },
+        JSON.stringify(event),
+      );
+    }
+  });
+
+  test('the signing leaf is one valid at the event time', async () => {
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    const event = await appendEvent(
+      create,
+      { type: 'lock', reference, ...doctor, timestamp: timestampAt(later) },
+      pki.signer,
+    );
+    const key = await pki.signer.keyAt(later);
+    const header = JSON.parse(
+      Buffer.from(event.signature.split('.')[0] ?? '', 'base64url').toString(),
+    );
+    assert.deepEqual(header.x5c, [...key.x5c]);
+    assert.ok(key.notBefore <= later && later <= key.notAfter);
+  });
+});

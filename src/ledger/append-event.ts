@@ -1,0 +1,88 @@
+/**
+ * Building the next event of a chain (SPEC.md §7): fill in id and time, link it to the head,
+ * canonicalise, hash and sign. Pure apart from signing; storing it is the caller's business.
+ */
+import { randomUUID } from 'node:crypto';
+import { ErxError } from '../errors.js';
+import type { Signer } from '../pki/index.js';
+import { canonicalJson } from './canonical-json.js';
+import type { DispenseEntry, EventBody, EventData, EventType, SignedEvent } from './event.js';
+import { sha256Hex } from './hash.js';
+import { signEventHash } from './sign-event-hash.js';
+import { nowTimestamp, parseTimestamp } from './timestamp.js';
+import { validateEventBody } from './validate-event-body.js';
+
+/** The last event of a chain, as far as appending needs it. */
+export interface ChainHead {
+  readonly hash: string;
+  readonly seq: number;
+}
+
+/** The fields of a new event that the caller decides. */
+export interface NewEvent {
+  type: EventType;
+  /** The prescription id. */
+  reference: string;
+  actor: string;
+  actor_name: string;
+  event_data?: EventData;
+  dispenses?: readonly DispenseEntry[];
+  /** Create only. */
+  prescription_hash?: string;
+  /** Defaults to a random UUID. */
+  id?: string;
+  /** Defaults to {@link nowTimestamp}; the signing leaf is the one valid at this time. */
+  timestamp?: string;
+}
+
+/** Drops absent optional fields, so `{reason: undefined}` means `{}` (SPEC.md §7). */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function buildBody(head: ChainHead | undefined, event: NewEvent): EventBody {
+  const body: EventBody = {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    reference: event.reference,
+    event_data: defined(event.event_data ?? {}),
+    timestamp: event.timestamp ?? nowTimestamp(),
+    actor: event.actor,
+    actor_name: event.actor_name,
+  };
+  if (event.dispenses !== undefined) body.dispenses = event.dispenses.map(defined);
+  if (head !== undefined) body.parent_hash = head.hash;
+  if (event.prescription_hash !== undefined) body.prescription_hash = event.prescription_hash;
+  return body;
+}
+
+/** Builds, hashes and signs the event that follows `head` (`undefined` for the create event). */
+export async function appendEvent(
+  head: ChainHead | undefined,
+  event: NewEvent,
+  signer: Signer,
+): Promise<SignedEvent> {
+  // A chain starts with exactly one create event (SPEC.md §7); the caller must know which it is.
+  if ((head === undefined) !== (event.type === 'create')) {
+    throw new ErxError('internal_error', 'Event does not fit the chain', {
+      detail: { type: event.type, hasHead: head !== undefined },
+    });
+  }
+  const validation = validateEventBody(buildBody(head, event));
+  if (!validation.ok) {
+    throw new ErxError('bad_request', 'Invalid event', { detail: validation.problem });
+  }
+  const body = validation.body;
+  const text = canonicalJson(body);
+  const hash = sha256Hex(text);
+  const key = await signer.keyAt(parseTimestamp(body.timestamp).date);
+  return {
+    id: body.id,
+    type: body.type,
+    seq: head === undefined ? 0 : head.seq + 1,
+    parentHash: body.parent_hash ?? null,
+    body: text,
+    hash,
+    signature: await signEventHash(hash, key),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Check 3 of SPEC.md §6 `logs_check_passed`: each event's JWS verifies under its x5c leaf, with
+ * the algorithm pinned to ES384, and the leaf chains to a pinned root and was valid at the
+ * event's time. Successes are memoised by the exact body bytes and signature (SPEC.md §7), so
+ * re-verifying an untouched chain costs no public-key work; changed bytes miss the memo.
+ */
+import { createHash } from 'node:crypto';
+import { compactVerify } from 'jose';
+import { leafValidAt, validateLeaf } from '../pki/index.js';
+import type { LeafValidation, PinnedRoot, TrustStore } from '../pki/index.js';
+import type { CheckFailure } from './chain-failure.js';
+import type { EventBody, LedgerRecord } from './event.js';
+import { inspectJws } from './inspect-jws.js';
+import { LruCache } from '../lru-cache.js';
+import { LEDGER_JWS_ALG } from './sign-event-hash.js';
+import { parseTimestamp } from './timestamp.js';
+
+/** Default memo size: about 20 MB of keys, a day of busy traffic. */
+export const DEFAULT_MEMO_SIZE = 200_000;
+/** Leaves live a day; a few hundred cover a year of them. */
+const LEAF_CACHE_SIZE = 1_000;
+
+export interface EventVerifierOptions {
+  memoSize?: number;
+}
+
+/** Verifies event signatures against one trust store; the memo belongs to that store only. */
+export class EventVerifier {
+  readonly trustStore: TrustStore;
+  private readonly memo: LruCache<true>;
+  private readonly leaves = new LruCache<Promise<LeafValidation>>(LEAF_CACHE_SIZE);
+  private operations = 0;
+
+  constructor(trustStore: TrustStore, options: EventVerifierOptions = {}) {
+    this.trustStore = trustStore;
+    this.memo = new LruCache(options.memoSize ?? DEFAULT_MEMO_SIZE);
+  }
+
+  /** Public-key operations performed so far (leaf certificate and JWS signature checks). */
+  get publicKeyOperations(): number {
+    return this.operations;
+  }
+
+  /** Entries in the memo of verified events. */
+  get memoSize(): number {
+    return this.memo.size;
+  }
+
+  /** Verifies the signature of `record`, whose `body` has already passed checks 1 and 2. */
+  async verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined> {
+    // NUL never occurs in canonical JSON or a JWS, so the pair is encoded unambiguously.
+    const memoKey = createHash('sha256')
+      .update(record.body, 'utf8')
+      .update('\u0000')
+      .update(record.signature, 'utf8')
+      .digest('base64');
+    if (this.memo.get(memoKey) === true) return undefined;
+    const failure = await this.verifyUncached(record, body);
+    if (failure === undefined) this.memo.set(memoKey, true);
+    return failure;
+  }
+
+  private async verifyUncached(
+    record: LedgerRecord,
+    body: EventBody,
+  ): Promise<CheckFailure | undefined> {
+    const form = inspectJws(record.signature, record.hash);
+    if (!form.ok) return { check: form.check, reason: form.reason };
+    const root = this.trustStore.find(form.x5c.root);
+    if (root === undefined) return { check: 'chain', reason: 'untrusted_root' };
+    const leaf = await this.leaf(form.leafBase64, form.x5c.leaf, root);
+    if (!leaf.ok) return { check: 'chain', reason: leaf.reason };
+    const expired = leafValidAt(leaf.leaf, parseTimestamp(body.timestamp).epochNanos);
+    if (expired !== undefined) return { check: 'chain', reason: expired };
+    this.operations++;
+    try {
+      // The key is always the x5c leaf; `algorithms` pins ES384, and jose refuses unknown `crit`.
+      await compactVerify(record.signature, leaf.leaf.publicKey, { algorithms: [LEDGER_JWS_ALG] });
+    } catch {
+      return { check: 'signature', reason: 'jws_signature' };
+    }
+    return undefined;
+  }
+
+  /** Validates a leaf once per (leaf bytes, root); results do not depend on time. */
+  private leaf(leafBase64: string, der: Uint8Array, root: PinnedRoot): Promise<LeafValidation> {
+    const key = `${this.trustStore.roots.indexOf(root)}:${leafBase64}`;
+    const cached = this.leaves.get(key);
+    if (cached !== undefined) return cached;
+    this.operations++;
+    const validation = validateLeaf(der, root);
+    this.leaves.set(key, validation);
+    return validation;
+  }
+}

@@ -1,0 +1,39 @@
+export { appendEvent } from './append-event.js';
+export type { ChainHead, NewEvent } from './append-event.js';
+export { canonicalJson } from './canonical-json.js';
+export type {
+  ChainCheck,
+  ChainFailureReason,
+  CheckFailure,
+  SignatureFailureReason,
+} from './chain-failure.js';
+export { checkEventHash } from './check-event-hash.js';
+export type { EventHashCheck } from './check-event-hash.js';
+export { checkHead } from './check-head.js';
+export { checkLink } from './check-link.js';
+export { EVENT_TYPES } from './event.js';
+export type {
+  DispenseEntry,
+  EventBody,
+  EventData,
+  EventType,
+  LedgerRecord,
+  SignedEvent,
+} from './event.js';
+export { DEFAULT_MEMO_SIZE, EventVerifier } from './event-verifier.js';
+export type { EventVerifierOptions } from './event-verifier.js';
+export { isSha256Hex, sha256Hex } from './hash.js';
+export { inspectJws } from './inspect-jws.js';
+export type { JwsInspection } from './inspect-jws.js';
+export { parseEventBody } from './parse-event-body.js';
+export type { BodyFailureReason, ParsedBody } from './parse-event-body.js';
+export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js';
+export { LEDGER_JWS_ALG, signEventHash } from './sign-event-hash.js';
+export { tamperDetectionResult } from './tamper-detection.js';
+export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
+export { formatTimestamp, nowTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
+export type { ParsedTimestamp } from './timestamp.js';
+export { validateEventBody } from './validate-event-body.js';
+export type { BodyValidation } from './validate-event-body.js';
+export { verifyChain } from './verify-chain.js';
+export type { ChainInput, ChainVerification } from './verify-chain.js';

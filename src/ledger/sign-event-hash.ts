@@ -1,0 +1,33 @@
+/**
+ * The event signature (SPEC.md §7): compact JWS (RFC 7515 §7.1), protected header exactly
+ * `{"alg":"ES384","x5c":[leaf, root]}`, payload the event hash as UTF-8 text.
+ *
+ * The header is the same for every event a leaf signs, so it is encoded once per leaf; the
+ * signature itself comes from the signing pool (`SignPool`, off the event loop). Verification
+ * stays with jose (`event-verifier.ts`), which every signed event passes in the tests.
+ */
+import { SignPool } from '../pki/index.js';
+import type { SigningKey } from '../pki/index.js';
+
+/** The only JWS algorithm of the ledger. */
+export const LEDGER_JWS_ALG = 'ES384';
+
+const pool = new SignPool();
+const headers = new WeakMap<SigningKey, string>();
+
+function protectedHeader(key: SigningKey): string {
+  let header = headers.get(key);
+  if (header === undefined) {
+    const json = JSON.stringify({ alg: LEDGER_JWS_ALG, x5c: [...key.x5c] });
+    header = Buffer.from(json, 'utf8').toString('base64url');
+    headers.set(key, header);
+  }
+  return header;
+}
+
+/** Signs `hash` with a leaf key; the header carries the leaf and root certificates. */
+export async function signEventHash(hash: string, key: SigningKey): Promise<string> {
+  const header = `${protectedHeader(key)}.`;
+  const payload = Buffer.from(hash, 'utf8').toString('base64url');
+  return `${header}${payload}.${await pool.sign(key.privateKey, header, payload)}`;
+}

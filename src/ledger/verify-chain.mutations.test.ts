@@ -1,0 +1,318 @@
+/**
+ * Every single change an attacker with write access to the store could make to a 10-event
+ * chain must be detected at the right event (issue 3 acceptance). The suite prints its count.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { before, test } from 'node:test';
+import type { Signer, SigningKey } from '../pki/index.js';
+import { appendEvent } from './append-event.js';
+import { canonicalJson } from './canonical-json.js';
+import type { ChainCheck } from './chain-failure.js';
+import type { LedgerRecord, SignedEvent } from './event.js';
+import { EventVerifier } from './event-verifier.js';
+import { sha256Hex } from './hash.js';
+import { makeCertificate, x5cEntry } from './testing/certificates.js';
+import { bodyEdits, bodyOf, cascade, flipHex, head } from './testing/edits.js';
+import type { Body } from './testing/edits.js';
+import { eventTime, makeChain, memoryPki } from './testing/chain.js';
+import { b64url, flipBit, replaceSegment, segmentBytes } from './testing/jws.js';
+import { verifyChain } from './verify-chain.js';
+
+interface Mutation {
+  name: string;
+  events: LedgerRecord[];
+  headHash: string;
+  index: number;
+  checks: readonly ChainCheck[];
+}
+
+const CONTENT: readonly ChainCheck[] = ['body', 'hash'];
+const FORGED: readonly ChainCheck[] = ['body', 'reference', 'link', 'signature'];
+const SIGNATURE: readonly ChainCheck[] = ['signature', 'chain'];
+
+let chain: SignedEvent[];
+let other: SignedEvent[];
+let verifier: EventVerifier;
+let prescriptionId: string;
+let foreignSigner: Signer;
+let impostorSigner: Signer;
+
+before(async () => {
+  const pki = await memoryPki();
+  prescriptionId = randomUUID();
+  chain = await makeChain(pki.signer, { prescriptionId });
+  other = await makeChain(pki.signer, { prescriptionId: randomUUID() });
+  verifier = new EventVerifier(pki.trustStore);
+  foreignSigner = (await memoryPki()).signer;
+  // A leaf from a look-alike root (same subject name) presented with our real root.
+  const start = new Date(Date.now() - 24 * 60 * 60_000);
+  const end = new Date(Date.now() + 24 * 60 * 60_000);
+  const lookAlike = await makeCertificate({
+    subject: pki.root.certificate.subject,
+    notBefore: start,
+    notAfter: end,
+    ca: true,
+    keyUsage: 32,
+  });
+  const leaf = await makeCertificate({
+    subject: 'CN=impostor',
+    issuer: lookAlike,
+    notBefore: start,
+    notAfter: end,
+  });
+  const impostorKey: SigningKey = {
+    privateKey: leaf.privateKey,
+    x5c: [x5cEntry(leaf), x5cEntry(pki.root)],
+    notBefore: start,
+    notAfter: end,
+  };
+  impostorSigner = { keyAt: async () => impostorKey };
+});
+
+function bodyMutations(i: number): Mutation[] {
+  const mutations: Mutation[] = [];
+  for (const [name, edit] of bodyEdits(bodyOf(chain[i]!))) {
+    const body = bodyOf(chain[i]!);
+    edit(body);
+    const text = canonicalJson(body);
+    assert.notEqual(text, chain[i]!.body, `edit "${name}" changes nothing`);
+    const kept = [...chain];
+    kept[i] = { ...chain[i]!, body: text };
+    mutations.push({
+      name: `#${i} ${name}`,
+      events: kept,
+      headHash: head(chain),
+      index: i,
+      checks: CONTENT,
+    });
+    const rehashed = [...chain];
+    rehashed[i] = { ...chain[i]!, body: text, hash: sha256Hex(text) };
+    mutations.push({
+      name: `#${i} ${name}, hash recomputed`,
+      events: rehashed,
+      headHash: head(chain),
+      index: i,
+      checks: FORGED,
+    });
+    const cascaded = [...rehashed];
+    cascade(cascaded, i);
+    mutations.push({
+      name: `#${i} ${name}, chain and head rewritten`,
+      events: cascaded,
+      headHash: head(cascaded),
+      index: i,
+      checks: FORGED,
+    });
+  }
+  return mutations;
+}
+
+function recordMutations(i: number): Mutation[] {
+  const record = chain[i]!;
+  const jws = record.signature;
+  const header = JSON.parse(Buffer.from(segmentBytes(jws, 0)).toString('utf8')) as Body;
+  const signatureLength = segmentBytes(jws, 2).length;
+  const otherJws = chain[(i + 1) % chain.length]!.signature;
+  const signatures: Array<[string, string]> = [
+    [
+      'header alg ES256',
+      replaceSegment(jws, 0, b64url(JSON.stringify({ ...header, alg: 'ES256' }))),
+    ],
+    ['header kid added', replaceSegment(jws, 0, b64url(JSON.stringify({ ...header, kid: 'k' })))],
+    [
+      'header x5c reversed',
+      replaceSegment(
+        jws,
+        0,
+        b64url(JSON.stringify({ alg: 'ES384', x5c: [...(header.x5c as string[])].reverse() })),
+      ),
+    ],
+    ['header bit flipped', flipBit(jws, 0, 3, 0)],
+    ['header last bit flipped', flipBit(jws, 0, segmentBytes(jws, 0).length - 3, 1)],
+    ['payload bit flipped', flipBit(jws, 1, 0, 0)],
+    ['payload of another event', replaceSegment(jws, 1, otherJws.split('.')[1]!)],
+    ['signature first bit flipped', flipBit(jws, 2, 0, 7)],
+    ['signature last bit flipped', flipBit(jws, 2, signatureLength - 1, 0)],
+    ['signature truncated', replaceSegment(jws, 2, b64url(segmentBytes(jws, 2).slice(0, -1)))],
+    ['signature of another event', replaceSegment(jws, 2, otherJws.split('.')[2]!)],
+    ['whole JWS of another event', otherJws],
+    ['signature emptied', ''],
+  ];
+  const mutations: Mutation[] = signatures.map(([name, signature]) => {
+    const events = [...chain];
+    events[i] = { ...record, signature };
+    return { name: `#${i} ${name}`, events, headHash: head(chain), index: i, checks: SIGNATURE };
+  });
+  const hashChanged = [...chain];
+  hashChanged[i] = { ...record, hash: flipHex(record.hash) };
+  mutations.push({
+    name: `#${i} stored hash changed`,
+    events: hashChanged,
+    headHash: head(chain),
+    index: i,
+    checks: ['hash'],
+  });
+  const idChanged = [...chain];
+  idChanged[i] = { ...record, id: randomUUID() };
+  mutations.push({
+    name: `#${i} stored id changed`,
+    events: idChanged,
+    headHash: head(chain),
+    index: i,
+    checks: ['reference'],
+  });
+  return mutations;
+}
+
+async function forged(position: number, signer: Signer): Promise<LedgerRecord> {
+  const previous = chain[position - 1];
+  const fields =
+    previous === undefined
+      ? { type: 'create' as const, prescription_hash: 'c'.repeat(64) }
+      : { type: 'partial_dispense' as const, dispenses: [{ id: '1234567', amount: 5 }] };
+  return appendEvent(
+    previous,
+    {
+      ...fields,
+      reference: prescriptionId,
+      actor: 'HIN|x',
+      actor_name: 'X',
+      timestamp: eventTime(new Date(Date.now() - 30 * 60_000), position),
+    },
+    signer,
+  );
+}
+
+async function structuralMutations(): Promise<Mutation[]> {
+  const n = chain.length;
+  const mutations: Mutation[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const events = [...chain];
+      [events[i], events[j]] = [events[j]!, events[i]!];
+      mutations.push({
+        name: `swap #${i} and #${j}`,
+        events,
+        headHash: head(chain),
+        index: i,
+        checks: ['link'],
+      });
+    }
+    const deleted = chain.filter((_, k) => k !== i);
+    mutations.push(
+      i < n - 1
+        ? {
+            name: `delete #${i}`,
+            events: deleted,
+            headHash: head(chain),
+            index: i,
+            checks: ['link'],
+          }
+        : {
+            name: `delete #${i}`,
+            events: deleted,
+            headHash: head(chain),
+            index: i - 1,
+            checks: ['head'],
+          },
+    );
+    const duplicated = [...chain.slice(0, i + 1), chain[i]!, ...chain.slice(i + 1)];
+    mutations.push({
+      name: `duplicate #${i}`,
+      events: duplicated,
+      headHash: head(chain),
+      index: i + 1,
+      checks: ['link'],
+    });
+    const replaced = [...chain];
+    replaced[i] = other[i]!;
+    mutations.push({
+      name: `replay #${i} of another prescription`,
+      events: replaced,
+      headHash: head(chain),
+      index: i,
+      checks: ['reference'],
+    });
+    const replayedInto = [...chain.slice(0, i), other[Math.max(i, 1)]!, ...chain.slice(i)];
+    mutations.push({
+      name: `insert event of another prescription at #${i}`,
+      events: replayedInto,
+      headHash: head(chain),
+      index: i,
+      checks: ['reference'],
+    });
+    mutations.push({
+      name: `truncate to ${i} events`,
+      events: chain.slice(0, i),
+      headHash: head(chain),
+      index: Math.max(i - 1, 0),
+      checks: i === 0 ? ['link'] : ['head'],
+    });
+  }
+  for (let p = 0; p <= n; p++) {
+    for (const [who, signer, check] of [
+      ['foreign root', foreignSigner, 'chain'],
+      ['look-alike root', impostorSigner, 'chain'],
+    ] as const) {
+      const event = await forged(p, signer);
+      const events = [...chain.slice(0, p), event, ...chain.slice(p)];
+      const headHash = p === n ? event.hash : head(chain);
+      mutations.push({
+        name: `insert forged event (${who}) at #${p}`,
+        events,
+        headHash,
+        index: p,
+        checks: [check],
+      });
+    }
+  }
+  mutations.push({
+    name: 'replay of a whole other chain',
+    events: [...other],
+    headHash: head(other),
+    index: 0,
+    checks: ['reference'],
+  });
+  mutations.push({
+    name: 'head changed',
+    events: [...chain],
+    headHash: flipHex(head(chain)),
+    index: n - 1,
+    checks: ['head'],
+  });
+  return mutations;
+}
+
+test('every mutation of a 10-event chain is detected at the right event', async () => {
+  const baseline = await verifyChain(
+    { prescriptionId, events: chain, headHash: head(chain) },
+    verifier,
+  );
+  assert.equal(baseline.ok, true);
+  const mutations: Mutation[] = [];
+  for (let i = 0; i < chain.length; i++) mutations.push(...bodyMutations(i), ...recordMutations(i));
+  mutations.push(...(await structuralMutations()));
+  const missed: string[] = [];
+  for (const mutation of mutations) {
+    const result = await verifyChain(
+      { prescriptionId, events: mutation.events, headHash: mutation.headHash },
+      verifier,
+    );
+    const right =
+      !result.ok &&
+      result.firstBadIndex === mutation.index &&
+      result.failedCheck !== undefined &&
+      mutation.checks.includes(result.failedCheck);
+    if (!right) {
+      missed.push(
+        `${mutation.name}: got ${result.ok ? 'ok' : `${result.firstBadIndex} ${result.failedCheck} ${result.reason}`}`,
+      );
+    }
+  }
+  console.log(
+    `ledger mutations: ${mutations.length} run, ${mutations.length - missed.length} detected`,
+  );
+  assert.ok(mutations.length > 500, `only ${mutations.length} mutations`);
+  assert.deepEqual(missed, []);
+});

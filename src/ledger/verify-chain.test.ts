@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { LeafSigner, MemoryPkiStorage, TrustStore } from '../pki/index.js';
+import type { LedgerRecord } from './event.js';
+import { EventVerifier } from './event-verifier.js';
+import { makeChain, memoryPki } from './testing/chain.js';
+import { loadVectors } from './testing/vectors.js';
+import { tamperDetectionResult } from './tamper-detection.js';
+import { verifyChain } from './verify-chain.js';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('verifyChain', () => {
+  test('an untouched chain of every event type verifies', async () => {
+    const pki = await memoryPki();
+    const events = await makeChain(pki.signer);
+    const result = await verifyChain(
+      {
+        prescriptionId: JSON.parse(events[0]?.body ?? '{}').reference,
+        events,
+        headHash: events[9]?.hash ?? '',
+      },
+      new EventVerifier(pki.trustStore),
+    );
+    assert.equal(result.ok, true);
+    assert.equal(result.failedCheck, undefined);
+    assert.deepEqual(
+      result.bodies.map((body) => body.type),
+      [
+        'create',
+        'lock',
+        'partial_dispense',
+        'cancel',
+        'partial_dispense',
+        'unlock',
+        'full_dispense',
+        'lock',
+        'unlock',
+        'revoke',
+      ],
+    );
+  });
+
+  test('an empty chain fails the link check at index 0', async () => {
+    const pki = await memoryPki();
+    const result = await verifyChain(
+      { prescriptionId: 'p', events: [], headHash: 'a'.repeat(64) },
+      new EventVerifier(pki.trustStore),
+    );
+    assert.deepEqual(
+      [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
+      [false, 0, 'link', 'empty_chain'],
+    );
+  });
+
+  test('a head that is not the last hash fails the head check at the last index', async () => {
+    const pki = await memoryPki();
+    const events = await makeChain(pki.signer, { length: 4 });
+    const reference = JSON.parse(events[0]?.body ?? '{}').reference as string;
+    const result = await verifyChain(
+      { prescriptionId: reference, events, headHash: events[2]?.hash ?? '' },
+      new EventVerifier(pki.trustStore),
+    );
+    assert.deepEqual([result.ok, result.firstBadIndex, result.failedCheck], [false, 3, 'head']);
+  });
+});
+
+describe('leaves rotate', () => {
+  test('a chain signed by three successive leaves verifies, and fails without the root', async () => {
+    const pki = await memoryPki({ leafLifetimeMs: HOUR });
+    const start = new Date(Date.now() - 5 * HOUR);
+    const events = await makeChain(pki.signer, { length: 3, start, stepMinutes: 90 });
+    const leaves = new Set(
+      events.map(
+        (e) =>
+          JSON.parse(Buffer.from(e.signature.split('.')[0] ?? '', 'base64url').toString()).x5c[0],
+      ),
+    );
+    assert.equal(leaves.size, 3);
+    assert.equal(pki.signer.leafCount, 3);
+    const input = {
+      prescriptionId: JSON.parse(events[0]?.body ?? '{}').reference as string,
+      events,
+      headHash: events[2]?.hash ?? '',
+    };
+    assert.equal((await verifyChain(input, new EventVerifier(pki.trustStore))).ok, true);
+    const withoutRoot = pki.trustStore.without(pki.root.der);
+    const result = await verifyChain(input, new EventVerifier(withoutRoot));
+    assert.deepEqual(
+      [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
+      [false, 0, 'chain', 'untrusted_root'],
+    );
+  });
+
+  test('a reopened signer finds the stored leaves and keeps using the current one', async () => {
+    const storage = new MemoryPkiStorage();
+    const pki = await memoryPki();
+    const first = await LeafSigner.open({ storage, root: pki.root, leafLifetimeMs: HOUR });
+    const now = new Date();
+    const key = await first.keyAt(now);
+    await first.keyAt(new Date(now.getTime() + 2 * HOUR));
+    const reopened = await LeafSigner.open({ storage, root: pki.root, leafLifetimeMs: HOUR });
+    assert.equal(reopened.leafCount, 2);
+    assert.deepEqual((await reopened.keyAt(now)).x5c, key.x5c);
+    assert.equal(reopened.leafCount, 2);
+  });
+});
+
+describe('a chain signed once verifies forever (stored vector)', () => {
+  const vectors = loadVectors<
+    { prescriptionId: string; trustedRoots: string[]; events: LedgerRecord[]; headHash: string },
+    { ok: boolean; leaves: number }
+  >('signed-chain.json');
+  for (const vector of vectors) {
+    test(vector.description ?? vector.source, async () => {
+      const roots = vector.input.trustedRoots.map(
+        (b64) => new Uint8Array(Buffer.from(b64, 'base64')),
+      );
+      const trust = await TrustStore.fromCertificates(roots);
+      const verifier = new EventVerifier(trust);
+      const result = await verifyChain(vector.input, verifier);
+      assert.equal(result.ok, vector.expected.ok);
+      // One JWS per event plus one certificate check per distinct leaf.
+      assert.equal(
+        verifier.publicKeyOperations,
+        vector.input.events.length + vector.expected.leaves,
+      );
+      const untrusted = await verifyChain(
+        vector.input,
+        new EventVerifier(await TrustStore.fromCertificates([])),
+      );
+      assert.deepEqual([untrusted.ok, untrusted.reason], [false, 'untrusted_root']);
+    });
+  }
+});
+
+describe('tamperDetectionResult (SPEC.md §6)', () => {
+  test('combines the link flag, the prescription hash and the chain', async () => {
+    const pki = await memoryPki();
+    const events = await makeChain(pki.signer, { length: 2 });
+    const input = {
+      prescriptionId: JSON.parse(events[0]?.body ?? '{}').reference as string,
+      events,
+      headHash: events[1]?.hash ?? '',
+    };
+    const chain = await verifyChain(input, new EventVerifier(pki.trustStore));
+    assert.deepEqual(
+      tamperDetectionResult({ prescriptionUrlValid: true, chmed: 'CHMED16A1test', chain }),
+      {
+        prescription_url_valid: true,
+        prescription_hash_check_passed: true,
+        logs_check_passed: true,
+      },
+    );
+    assert.deepEqual(
+      tamperDetectionResult({ prescriptionUrlValid: false, chmed: 'CHMED16A1other', chain }),
+      {
+        prescription_url_valid: false,
+        prescription_hash_check_passed: false,
+        logs_check_passed: true,
+      },
+    );
+    const broken = await verifyChain(
+      { ...input, headHash: 'f'.repeat(64) },
+      new EventVerifier(pki.trustStore),
+    );
+    assert.equal(
+      tamperDetectionResult({ prescriptionUrlValid: true, chmed: 'CHMED16A1test', chain: broken })
+        .logs_check_passed,
+      false,
+    );
+  });
+});
+
+describe('columns kept beside the signed body', () => {
+  test('a stored position or parent hash that disagrees with the body is a link failure', async () => {
+    const pki = await memoryPki();
+    const events = await makeChain(pki.signer, { length: 4 });
+    const reference = JSON.parse(events[0]?.body ?? '{}').reference as string;
+    const rows = events.map((e, seq) => ({
+      ...e,
+      seq,
+      parentHash: (JSON.parse(e.body) as { parent_hash?: string }).parent_hash ?? null,
+    }));
+    const verifier = new EventVerifier(pki.trustStore);
+    const check = (edited: typeof rows) =>
+      verifyChain({ prescriptionId: reference, events: edited, headHash: rows[3]!.hash }, verifier);
+
+    assert.equal((await check(rows)).ok, true);
+    const seqEdited = rows.map((r, i) => (i === 2 ? { ...r, seq: 7 } : r));
+    assert.deepEqual(
+      [(await check(seqEdited)).firstBadIndex, (await check(seqEdited)).reason],
+      [2, 'seq_mismatch'],
+    );
+    const parentEdited = rows.map((r, i) => (i === 1 ? { ...r, parentHash: 'f'.repeat(64) } : r));
+    const result = await check(parentEdited);
+    assert.deepEqual([result.firstBadIndex, result.reason], [1, 'parent_column_mismatch']);
+  });
+});

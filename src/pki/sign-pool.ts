@@ -1,0 +1,159 @@
+/**
+ * ES384 signatures off the event loop, on one worker thread per core, with node:crypto's one-shot
+ * `sign`. WebCrypto also signs off the loop, but on libuv's pool (four threads, shared with file
+ * I/O) and with more work per call on the loop itself; on a small machine the pool costs less CPU
+ * per signature and so gives more of them (see docs/performance.md).
+ *
+ * The workers' code is a few lines of plain JavaScript passed as a string, so the same module
+ * runs from source and compiled. A key, with the start every input signed with it shares (a JWS
+ * header with its certificates, 2 KB), crosses to a worker once and is kept there by number.
+ */
+import { availableParallelism } from 'node:os';
+import { KeyObject } from 'node:crypto';
+import type { webcrypto } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+
+const WORKER_CODE = `
+const { sign } = require('node:crypto');
+const { parentPort } = require('node:worker_threads');
+const contexts = new Map();
+parentPort.on('message', (job) => {
+  if (job.context !== undefined) contexts.set(job.contextId, job.context);
+  try {
+    const { key, prefix } = contexts.get(job.contextId);
+    const signature = sign('sha384', Buffer.from(prefix + job.rest, 'utf8'), {
+      key,
+      dsaEncoding: 'ieee-p1363',
+    });
+    parentPort.postMessage({ id: job.id, signature: signature.toString('base64url') });
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, error: String(error) });
+  }
+});
+`;
+
+interface Context {
+  readonly key: KeyObject;
+  readonly prefix: string;
+}
+
+interface Job {
+  readonly id: number;
+  readonly contextId: number;
+  /** Sent with the first job of the context that a worker gets. */
+  readonly context?: Context;
+  readonly rest: string;
+}
+
+type Answer =
+  | { readonly id: number; readonly signature: string }
+  | { readonly id: number; readonly error: string };
+
+interface Pending {
+  readonly resolve: (signature: string) => void;
+  readonly reject: (error: Error) => void;
+}
+
+class SignWorker {
+  readonly thread = new Worker(WORKER_CODE, {
+    eval: true,
+    // A signing thread holds a few keys and one job at a time: a small heap keeps its RSS small.
+    resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
+  });
+  readonly pending = new Map<number, Pending>();
+  readonly contexts = new Set<number>();
+
+  constructor(onExit: (worker: SignWorker) => void) {
+    this.thread.unref();
+    this.thread.on('message', (answer: Answer) => {
+      const waiting = this.pending.get(answer.id);
+      if (waiting === undefined) return;
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0) this.thread.unref();
+      if ('signature' in answer) waiting.resolve(answer.signature);
+      else waiting.reject(new Error(`ES384 signing failed: ${answer.error}`));
+    });
+    const fail = (error: Error): void => {
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+      onExit(this);
+    };
+    this.thread.on('error', fail);
+    this.thread.on('exit', (code) => fail(new Error(`signing worker exited with ${code}`)));
+  }
+
+  sign(job: Job, pending: Pending): void {
+    // Referenced while it owes an answer: a caller awaiting a signature keeps the process up.
+    if (this.pending.size === 0) this.thread.ref();
+    this.pending.set(job.id, pending);
+    this.thread.postMessage(job);
+  }
+}
+
+/** A pool of signing threads, started on first use; idle threads never keep the process alive. */
+export class SignPool {
+  readonly size: number;
+  readonly #workers: SignWorker[] = [];
+  readonly #contextIds = new WeakMap<KeyObject, Map<string, number>>();
+  readonly #keyObjects = new WeakMap<webcrypto.CryptoKey, KeyObject>();
+  #nextContextId = 0;
+  #nextJobId = 0;
+
+  constructor(size: number = availableParallelism()) {
+    this.size = Math.max(1, size);
+  }
+
+  /**
+   * The ES384 signature (IEEE P1363, base64url) of the UTF-8 bytes of `prefix + rest`. `prefix`
+   * is the start every input of this key shares (it is kept per key and thread, so it must be one
+   * of a few values, like a JWS header); `rest` is what changes from call to call.
+   */
+  sign(privateKey: webcrypto.CryptoKey | KeyObject, prefix: string, rest: string): Promise<string> {
+    const key = this.#keyObject(privateKey);
+    let byPrefix = this.#contextIds.get(key);
+    if (byPrefix === undefined) {
+      byPrefix = new Map();
+      this.#contextIds.set(key, byPrefix);
+    }
+    let contextId = byPrefix.get(prefix);
+    if (contextId === undefined) {
+      contextId = this.#nextContextId++;
+      byPrefix.set(prefix, contextId);
+    }
+    const worker = this.#leastBusy();
+    const id = this.#nextJobId++;
+    const job: Job = worker.contexts.has(contextId)
+      ? { id, contextId, rest }
+      : { id, contextId, context: { key, prefix }, rest };
+    worker.contexts.add(contextId);
+    return new Promise((resolve, reject) => worker.sign(job, { resolve, reject }));
+  }
+
+  /** Stops every thread (pending signatures fail). */
+  async close(): Promise<void> {
+    const workers = this.#workers.splice(0);
+    await Promise.all(workers.map((w) => w.thread.terminate()));
+  }
+
+  #keyObject(key: webcrypto.CryptoKey | KeyObject): KeyObject {
+    if (key instanceof KeyObject) return key;
+    let object = this.#keyObjects.get(key);
+    if (object === undefined) {
+      object = KeyObject.from(key);
+      this.#keyObjects.set(key, object);
+    }
+    return object;
+  }
+
+  #leastBusy(): SignWorker {
+    if (this.#workers.length < this.size) {
+      const worker = new SignWorker((gone) => {
+        const at = this.#workers.indexOf(gone);
+        if (at >= 0) this.#workers.splice(at, 1);
+      });
+      this.#workers.push(worker);
+      return worker;
+    }
+    return this.#workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+}

@@ -1,0 +1,46 @@
+/** What `erx serve` prints on start: where to go and how to get a token (issue 4, first start). */
+import type { DemoClient } from './demo-clients.js';
+
+/** The start-up text for a service listening at `url`. */
+export function banner(url: string, demo: DemoClient[] | undefined, embeddedAuth: boolean): string {
+  const lines = [
+    `erx is listening on ${url}`,
+    `  API reference: ${url}/docs   OpenAPI: ${url}/openapi.json`,
+    `  health: ${url}/healthz  ${url}/readyz  metrics: ${url}/metrics`,
+  ];
+  if (!embeddedAuth) {
+    lines.push('  tokens: issued by the external token service (ERX_AUTH_URL)');
+    return `${lines.join('\n')}\n`;
+  }
+  if (!demo) {
+    lines.push('  tokens: erx clients add … then erx token --client-id … --client-secret …');
+    return `${lines.join('\n')}\n`;
+  }
+  const doctor = demo.find((d) => d.role === 'prescriber');
+  const pharmacy = demo.find((d) => d.role === 'pharmacist');
+  const tokenCmd = (c: DemoClient | undefined): string =>
+    c
+      ? `curl -s -u '${c.clientId}:${c.clientSecret}' -d grant_type=client_credentials ${url}/REST/v1/OAuth/token`
+      : '';
+  lines.push(
+    '',
+    'Demo clients (delete data/demo-clients.json and the clients outside a trial):',
+    ...demo.map(
+      (d) =>
+        `  ${d.role.padEnd(10)} ${d.clientId}  secret ${d.clientSecret}  (${d.name}, ${d.sub})`,
+    ),
+    '',
+    'Try it (needs jq):',
+    `  DOC=$(${tokenCmd(doctor)} | jq -r .access_token)`,
+    `  PHARMA=$(${tokenCmd(pharmacy)} | jq -r .access_token)`,
+    `  jq --arg id "$(cat /proc/sys/kernel/random/uuid)" '.Id = $id' examples/prescription.json |`,
+    `    curl -s -H "Authorization: Bearer acs:$DOC" -H 'Content-Type: application/json' \\`,
+    `       --data-binary @- '${url}/ePrescription/create?output-format=data' | tee created.json`,
+    `  jq -r .SignedPrescriptionData created.json > link.txt`,
+    `  curl -s -H 'Content-Type: application/json' -d @link.txt ${url}/ePrescription/verify`,
+    `  curl -s -X POST -H "Authorization: Bearer acs:$PHARMA" -H 'Content-Type: application/json' \\`,
+    `       ${url}/ePrescription/dispense/$(jq -r .prescription_id created.json)`,
+    `  curl -s -H "Authorization: Bearer acs:$PHARMA" -H 'Content-Type: application/json' -d @link.txt ${url}/ePrescription/verify`,
+  );
+  return `${lines.join('\n')}\n`;
+}

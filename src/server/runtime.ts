@@ -1,0 +1,121 @@
+/**
+ * The composition root: opens the store, the link keys, the ledger PKI and the token service from
+ * the configuration and assembles the prescription service and the HTTP application.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { TokenService, createTokenChecker } from '../auth/index.js';
+import type { Config } from '../config/index.js';
+import { ErxError } from '../errors.js';
+import { buildApp } from '../http/app.js';
+import type { AppDeps } from '../http/app.js';
+import { createMetrics } from '../http/metrics.js';
+import type { Metrics } from '../http/metrics.js';
+import { EventVerifier } from '../ledger/index.js';
+import { LinkKeyring } from '../link/index.js';
+import { DirectoryPkiStorage, openPki } from '../pki/index.js';
+import type { Pki } from '../pki/index.js';
+import { PrescriptionService } from '../service/index.js';
+import { openStore } from './open-store.js';
+import type { Store } from '../store/types.js';
+
+export interface Runtime {
+  readonly config: Config;
+  readonly store: Store;
+  readonly linkKeys: LinkKeyring;
+  readonly pki: Pki;
+  readonly tokens: TokenService | undefined;
+  readonly service: PrescriptionService;
+  readonly metrics: Metrics;
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Clock, unix ms (tests). */
+  now?: () => number;
+  /** Apply pending migrations on open (default true; `erx serve --no-migrate`). */
+  migrate?: boolean;
+  /** Slowloris limits of the HTTP server (tests shorten them). */
+  timeouts?: AppDeps['timeouts'];
+}
+
+/** A running service looks for another process's key rotation at most once a second. */
+const RING_RECHECK_MS = 1_000;
+
+/** Where the link keys and the PKI live inside the data directory. */
+export function keyPaths(dataDir: string): { linkKeys: string; pki: string } {
+  return { linkKeys: join(dataDir, 'link-keys'), pki: join(dataDir, 'pki') };
+}
+
+/** Opens the link key ring and the PKI of a data directory (created on first use). */
+export async function openKeys(
+  dataDir: string,
+  root: Partial<Pick<Config, 'rootCertPath' | 'rootKeyPath'>> = {},
+): Promise<{ linkKeys: LinkKeyring; pki: Pki }> {
+  const paths = keyPaths(dataDir);
+  const linkKeys = LinkKeyring.open(paths.linkKeys, { recheckMs: RING_RECHECK_MS });
+  const pki = await openPki({
+    storage: new DirectoryPkiStorage(paths.pki),
+    rootCertificatePath: root.rootCertPath,
+    rootPrivateKeyPath: root.rootKeyPath,
+  });
+  return { linkKeys, pki };
+}
+
+/** Opens every part of an erx instance and builds its HTTP application (not listening yet). */
+export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const now = options.now ?? Date.now;
+  const store = await openStore(config, { migrate: options.migrate ?? true });
+  try {
+    const { linkKeys, pki } = await openKeys(config.dataDir, config);
+    const metrics = createMetrics();
+    const tokens = config.authUrl === undefined ? new TokenService(store, { now }) : undefined;
+    const checker = createTokenChecker(config, store, {
+      now,
+      onLookup: (result) => metrics.tokenCache.inc({ result }),
+    });
+    const service = new PrescriptionService({
+      store,
+      linkKeys,
+      signer: pki.signer,
+      verifier: new EventVerifier(pki.trustStore),
+      prescriptionUrl: config.prescriptionUrl,
+      timezone: config.timezone,
+      now,
+      onAppend: (type) => metrics.eventsAppended.inc({ type }),
+    });
+    const app = await buildApp({
+      config,
+      prescriptions: service,
+      tokens,
+      checker,
+      metrics,
+      logger: options.logger,
+      timeouts: options.timeouts,
+      ready: async () => {
+        await store.ping();
+        if (linkKeys.list().length === 0) throw new ErxError('service_unavailable', 'no link key');
+        await pki.signer.keyAt(new Date(now()));
+      },
+    });
+    return {
+      config,
+      store,
+      linkKeys,
+      pki,
+      tokens,
+      service,
+      metrics,
+      app,
+      close: async () => {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Cancel (SPEC.md §5): the actor of a dispense event undoes it. Unknown event 404; not
+ * cancellable (create, revoke, lock, unlock, cancel) or cancelled already 409; another's 403.
+ */
+import { ErxError } from '../errors.js';
+import { appendDecided } from './append.js';
+import { isCancellable } from './chain-state.js';
+import type { ServiceDeps } from './deps.js';
+import { refuseLockedByOther, refuseRevoked } from './guards.js';
+import type { CallContext, EventView } from './types.js';
+
+/** Cancels event `eventId` of prescription `id`. */
+export async function cancel(
+  deps: ServiceDeps,
+  id: string,
+  eventId: string,
+  ctx: CallContext,
+): Promise<EventView> {
+  return appendDecided(deps, id, ctx, (chain) => {
+    refuseRevoked(chain.facts);
+    const target = chain.facts.byId.get(eventId);
+    if (!target) throw new ErxError('not_found', 'The prescription has no event with this id.');
+    if (target.actor !== ctx.principal.sub) {
+      throw new ErxError('forbidden', 'Only the actor of an event may cancel it.', {
+        causeCode: 'not_owner',
+      });
+    }
+    refuseLockedByOther(chain.facts, ctx.principal);
+    if (!isCancellable(target, chain.facts)) {
+      throw new ErxError('conflict', 'This event cannot be cancelled (or is cancelled already).', {
+        causeCode: 'not_cancellable',
+      });
+    }
+    return { type: 'cancel', event_data: { EventId: eventId } };
+  });
+}

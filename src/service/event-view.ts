@@ -1,0 +1,57 @@
+/**
+ * Events and dispensations as the verify answer shows them (seed §2.4–2.5, SPEC.md §7): the
+ * create event without `hash`, `parent_hash` and `signature` but with `prescription_hash`;
+ * `cancellable` derived from the chain.
+ */
+import type { EventBody, LedgerRecord } from '../ledger/index.js';
+import { isCancellable } from './chain-state.js';
+import type { ChainFacts } from './chain-state.js';
+import type { EventView, PartialDispensation } from './types.js';
+
+/** The seed §2.5 view of one event. */
+export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFacts): EventView {
+  const view: EventView = {
+    id: body.id,
+    type: body.type,
+    reference: body.reference,
+    event_data: { ...body.event_data },
+    timestamp: body.timestamp,
+    actor: body.actor,
+    actor_name: body.actor_name,
+    cancellable: isCancellable(body, facts),
+  };
+  if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
+  if (body.type === 'create') {
+    if (body.prescription_hash !== undefined) view.prescription_hash = body.prescription_hash;
+  } else {
+    view.hash = record.hash;
+    if (body.parent_hash !== undefined) view.parent_hash = body.parent_hash;
+    view.signature = record.signature;
+  }
+  return view;
+}
+
+/**
+ * The non-cancelled dispensed items, flattened (seed §2.4). Absent substitute fields are answered
+ * as `""` and `0` so every record has the same keys and types.
+ */
+export function partialDispensations(
+  bodies: readonly EventBody[],
+  facts: ChainFacts,
+): PartialDispensation[] {
+  const out: PartialDispensation[] = [];
+  for (const body of bodies) {
+    if (body.type !== 'partial_dispense' || facts.cancelled.has(body.id)) continue;
+    for (const item of body.dispenses ?? []) {
+      out.push({
+        amount: item.amount,
+        timestamp: body.timestamp,
+        dispensed_by: body.actor_name,
+        medicine_id: item.id,
+        substitute: item.substitute ?? '',
+        substitute_id_type: item.substitute_id_type ?? 0,
+      });
+    }
+  }
+  return out;
+}

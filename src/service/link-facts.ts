@@ -1,0 +1,69 @@
+/**
+ * What verify learns from a link alone: its parse, its document's `Id` and schema check, the
+ * medicaments the stored record must match, and its signature. All of it is a function of the link
+ * text and the key ring, so it is remembered per link text while the ring stays the same: a link
+ * scanned again at the counter costs a lookup, not a gunzip, a schema check and an Ed25519
+ * verification. What is stored (the record, the chain) is still read and checked on every call.
+ */
+import { decodeChmed, isPrescription } from '../chmed16a/index.js';
+import { ErxError } from '../errors.js';
+import { parseLink, verifyLinkSignature } from '../link/index.js';
+import type { LinkVerificationKeys, ParsedLink } from '../link/index.js';
+import { LruCache } from '../lru-cache.js';
+import type { MedicamentRef } from '../store/types.js';
+import { medicamentRefs } from './medicament-refs.js';
+
+/** Links remembered: a few KB each, so under 10 MB. */
+const REMEMBERED_LINKS = 2_048;
+
+export interface LinkFacts {
+  readonly link: ParsedLink;
+  readonly id: string;
+  readonly schemaOk: boolean;
+  /** The document's medicaments as the store keeps them; undefined when the schema fails. */
+  readonly medicaments: readonly MedicamentRef[] | undefined;
+  readonly signatureOk: boolean;
+}
+
+/** The link keys as verify uses them: a ring that can say when it changed. */
+export interface VerifyKeys extends LinkVerificationKeys {
+  /** Changes whenever the keys change. */
+  readonly generation: number;
+  /** Looks for a changed ring (when due, or now with `force`); true when it changed. */
+  refresh(force?: boolean): boolean;
+}
+
+function readLink(text: string, keys: VerifyKeys): LinkFacts {
+  const link = parseLink(text);
+  const doc = decodeChmed(link.chmed);
+  const id = doc.Id;
+  if (typeof id !== 'string' || id === '') {
+    throw new ErxError('bad_request', 'The prescription document carries no Id.');
+  }
+  const schemaOk = isPrescription(doc);
+  let signatureOk = verifyLinkSignature(link, keys);
+  // The key may be another instance's, made since this one last looked at the ring.
+  if (!signatureOk && keys.refresh(true)) signatureOk = verifyLinkSignature(link, keys);
+  return {
+    link,
+    id,
+    schemaOk,
+    medicaments: schemaOk ? medicamentRefs(doc) : undefined,
+    signatureOk,
+  };
+}
+
+/** The facts of recently verified links, per link text and key generation. */
+export class LinkFactsMemo {
+  readonly #entries = new LruCache<{ facts: LinkFacts; generation: number }>(REMEMBERED_LINKS);
+
+  /** The facts of the link `text` (throws the parse and decode errors of a bad link). */
+  factsOf(text: string, keys: VerifyKeys): LinkFacts {
+    keys.refresh();
+    const known = this.#entries.get(text);
+    if (known !== undefined && known.generation === keys.generation) return known.facts;
+    const facts = Object.freeze(readLink(text, keys));
+    this.#entries.set(text, { facts, generation: keys.generation });
+    return facts;
+  }
+}

@@ -1,0 +1,25 @@
+/** Revoke (SPEC.md §5): the issuing prescriber only; final, so a second revoke is a 409. */
+import { ErxError } from '../errors.js';
+import { appendDecided } from './append.js';
+import type { ServiceDeps } from './deps.js';
+import { refuseLockedByOther, requireRole } from './guards.js';
+import type { CallContext, EventView } from './types.js';
+
+/** Revokes prescription `id`. */
+export async function revoke(deps: ServiceDeps, id: string, ctx: CallContext): Promise<EventView> {
+  requireRole(ctx.principal, 'prescriber');
+  return appendDecided(deps, id, ctx, (chain) => {
+    if (chain.prescription.issuerActor !== ctx.principal.sub) {
+      throw new ErxError('forbidden', 'Only the issuing prescriber may revoke this prescription.', {
+        causeCode: 'not_owner',
+      });
+    }
+    if (chain.facts.revoked) {
+      throw new ErxError('conflict', 'The prescription is revoked already.', {
+        causeCode: 'already_revoked',
+      });
+    }
+    refuseLockedByOther(chain.facts, ctx.principal);
+    return { type: 'revoke' };
+  });
+}

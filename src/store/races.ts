@@ -1,0 +1,17 @@
+/** Internal signals of the stores; the service turns them into answers. */
+
+/** The head moved between reading the chain and writing the next event (retry on the new head). */
+export class StaleHead extends Error {
+  constructor() {
+    super('the chain head moved during the append');
+    this.name = 'StaleHead';
+  }
+}
+
+/** A concurrent call with the same `Idempotency-Key` won; the caller replays its answer. */
+export class IdempotencyRace extends Error {
+  constructor() {
+    super('a concurrent call with the same Idempotency-Key was recorded first');
+    this.name = 'IdempotencyRace';
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Group commit on one SQLite connection: the writes that arrive within one event-loop turn share
+ * one `BEGIN IMMEDIATE` transaction and so one fsync, each in its own savepoint. A caller hears of
+ * its write only once the COMMIT holding it has returned, so an acknowledged write is on disk.
+ *
+ * The writes are queued and the whole batch runs in one synchronous step (begin, writes, commit).
+ * So no transaction of ours stays open across turns: reads on this connection never see a write
+ * before it is committed, and two connections of one process never wait on each other's lock.
+ */
+import type Database from 'better-sqlite3';
+
+/** A queued write: `run` performs it and returns how to acknowledge it after the COMMIT. */
+interface Write {
+  readonly run: () => () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** How long to wait for a transaction someone else opened on the connection (the bulk loader). */
+const FOREIGN_TRANSACTION_RETRY_MS = 1;
+
+/** Batches the writes of one connection into shared transactions (see the file comment). */
+export class GroupCommit {
+  readonly #db: Database.Database;
+  #pending: Write[] = [];
+  #scheduled = false;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /**
+   * Runs `work` (synchronous statements) in the batch at the end of this turn. Resolves with its
+   * result once the batch is committed; if `work` throws, undoes `work` alone and rejects.
+   */
+  run<T>(work: () => T): Promise<T> {
+    if (this.#db.inTransaction) return this.#runInForeignTransaction(work);
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.push({
+        run: () => {
+          const value = this.#db.transaction(work)();
+          return () => resolve(value);
+        },
+        reject,
+      });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#onTurnEnd());
+      }
+    });
+  }
+
+  /** Commits every queued write now (before the connection closes). */
+  flush(): void {
+    const batch = this.#pending;
+    this.#pending = [];
+    if (batch.length === 0) return;
+    if (this.#db.inTransaction) {
+      const error = new Error('writes pending while a transaction opened elsewhere is still open');
+      for (const write of batch) write.reject(error);
+      return;
+    }
+    this.#commit(batch);
+  }
+
+  /** The caller opened the transaction and commits it: the write is a savepoint, answered now. */
+  #runInForeignTransaction<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(this.#db.transaction(work)());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #onTurnEnd(): void {
+    this.#scheduled = false;
+    if (this.#pending.length === 0) return;
+    // Committing now would commit someone else's transaction: wait until they have.
+    if (this.#db.inTransaction) {
+      this.#scheduled = true;
+      setTimeout(() => this.#onTurnEnd(), FOREIGN_TRANSACTION_RETRY_MS);
+      return;
+    }
+    this.flush();
+  }
+
+  #commit(batch: Write[]): void {
+    const acknowledge: (() => void)[] = [];
+    try {
+      this.#db.exec('BEGIN IMMEDIATE');
+      for (const write of batch) {
+        try {
+          acknowledge.push(write.run());
+        } catch (error) {
+          // Some errors (I/O, disk full) roll the whole transaction back: the batch fails.
+          if (!this.#db.inTransaction) throw error;
+          write.reject(error);
+        }
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      // Rejecting a write already rejected above changes nothing.
+      for (const write of batch) write.reject(error);
+      if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      return;
+    }
+    for (const ack of acknowledge) ack();
+  }
+}

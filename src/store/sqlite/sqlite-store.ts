@@ -1,0 +1,288 @@
+/**
+ * SQLite implementation of {@link Store}: WAL, `synchronous=FULL` (SPEC.md §7). Writes use group
+ * commit: those of one event-loop turn share one `BEGIN IMMEDIATE` transaction and its fsync, and
+ * each is acknowledged only after that COMMIT (`./group-commit.ts`). Appends are serialised per
+ * prescription inside the process and re-checked against the head under the write lock, so
+ * several processes on one file never fork a chain.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ErxError } from '../../errors.js';
+import { KeyedMutex } from '../keyed-mutex.js';
+import { IdempotencyRace, StaleHead } from '../races.js';
+import {
+  medicamentsText,
+  toClient,
+  toEvent,
+  toIdempotency,
+  toPrescription,
+  toToken,
+} from '../records.js';
+import type {
+  AppendDecision,
+  ChainState,
+  ClientRow,
+  EventRow,
+  IdempotencyRow,
+  PrescriptionRow,
+  Store,
+  TokenRow,
+} from '../types.js';
+import { GroupCommit } from './group-commit.js';
+import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
+import { prepareStatements } from './statements.js';
+import type { SqliteStatements } from './statements.js';
+
+/** Attempts of an append whose head another process moved meanwhile (several processes, one file). */
+const MAX_APPEND_ATTEMPTS = 20;
+
+/** A short random pause so competing processes do not retry in lock step. */
+function backoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+}
+
+function isUniqueViolation(error: unknown, what: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT') === true &&
+    error.message.includes(what)
+  );
+}
+
+/** How {@link openSqliteStore} opens the file. */
+export interface SqliteStoreOptions {
+  /**
+   * `FULL` (the default, and the only value the service and the CLI use): a commit reaches the
+   * disk before it is acknowledged. `OFF` acknowledges commits a power cut can take back; it exists
+   * for the crash suite's control run, which must show that its harness sees such a loss. It is
+   * deliberately not configuration: no environment can weaken a running service.
+   */
+  readonly synchronous?: 'FULL' | 'OFF';
+}
+
+/** Opens (and creates) the SQLite store at `file`. */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  return new SqliteStore(new Database(file), options);
+}
+
+/** The SQLite store over one open database (use {@link openSqliteStore}). */
+export class SqliteStore implements Store {
+  readonly engine = 'sqlite' as const;
+  readonly #db: Database.Database;
+  readonly #mutex = new KeyedMutex();
+  readonly #commits: GroupCommit;
+  private readonly stmts: SqliteStatements;
+
+  constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
+    this.#db = db;
+    this.#commits = new GroupCommit(db);
+    db.pragma('journal_mode = WAL');
+    db.pragma(options.synchronous === 'OFF' ? 'synchronous = OFF' : 'synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // Migrated before the statements are prepared: they need the tables.
+    migrateSqlite(db);
+    this.stmts = prepareStatements(db);
+  }
+
+  async migrate(): Promise<void> {
+    migrateSqlite(this.#db);
+  }
+
+  async schemaVersion(): Promise<number> {
+    return sqliteSchemaVersion(this.#db);
+  }
+
+  async ping(): Promise<void> {
+    this.#db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (!this.#db.open) return;
+    this.#commits.flush();
+    this.#db.close();
+  }
+
+  async insertPrescription(row: PrescriptionRow, create: AppendDecision): Promise<void> {
+    const s = this.stmts;
+    const write = (): void => {
+      // The remembered call first, so a retry with the same key replays rather than collides.
+      if (create.idempotency) this.insertIdempotencyRecord(create.idempotency);
+      s.insertPrescription.run({
+        id: row.id,
+        issuer: row.issuer,
+        issuer_actor: row.issuerActor,
+        issued_at: row.issuedAt,
+        medicaments: medicamentsText(row.medicaments),
+        head_hash: create.event.hash,
+        event_count: 1,
+      });
+      this.insertEventRecord(create.event);
+    };
+    try {
+      await this.#commits.run(write);
+    } catch (error) {
+      if (isUniqueViolation(error, 'prescriptions.id')) {
+        throw new ErxError('conflict', 'A prescription with this Id exists already.');
+      }
+      if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
+      throw error;
+    }
+  }
+
+  private insertEventRecord(e: EventRow): void {
+    this.stmts.insertEvent.run({
+      prescription_id: e.prescriptionId,
+      seq: e.seq,
+      id: e.id,
+      parent_hash: e.parentHash,
+      body: e.body,
+      hash: e.hash,
+      signature: e.signature,
+    });
+  }
+
+  private insertIdempotencyRecord(r: IdempotencyRow): void {
+    this.stmts.insertIdempotency.run({
+      actor: r.actor,
+      key: r.key,
+      request_hash: r.requestHash,
+      prescription_id: r.prescriptionId,
+      event_id: r.eventId,
+      answer: r.answer ?? null,
+      created_at: r.createdAt,
+    });
+  }
+
+  async getPrescription(id: string): Promise<PrescriptionRow | undefined> {
+    const r = this.stmts.getPrescription.get(id);
+    return r ? toPrescription(r) : undefined;
+  }
+
+  async getEvents(prescriptionId: string): Promise<EventRow[]> {
+    return this.stmts.getEvents.all(prescriptionId).map(toEvent);
+  }
+
+  async getChain(prescriptionId: string): Promise<ChainState | undefined> {
+    return this.readChain(prescriptionId);
+  }
+
+  private readChain(prescriptionId: string): ChainState | undefined {
+    // One read transaction so the head and the events come from the same snapshot. It never sees
+    // a queued write: group commit opens and commits its transaction within one synchronous step.
+    return this.#db.transaction(() => {
+      const p = this.stmts.getPrescription.get(prescriptionId);
+      if (!p) return undefined;
+      return {
+        prescription: toPrescription(p),
+        events: this.stmts.getEvents.all(prescriptionId).map(toEvent),
+      };
+    })();
+  }
+
+  async getEvent(eventId: string): Promise<EventRow | undefined> {
+    const r = this.stmts.getEvent.get(eventId);
+    return r ? toEvent(r) : undefined;
+  }
+
+  appendEvent(
+    prescriptionId: string,
+    decide: (state: ChainState) => Promise<AppendDecision>,
+  ): Promise<EventRow> {
+    return this.#mutex.run(prescriptionId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const state = this.readChain(prescriptionId);
+        if (!state) throw new ErxError('not_found', 'No prescription with this id.');
+        const decision = await decide(state);
+        try {
+          // Awaited under the mutex: the next append of this chain starts from a committed head.
+          await this.writeAppend(state, decision);
+          return decision.event;
+        } catch (error) {
+          // Another process appended in between: decide again on the new head.
+          if (!(error instanceof StaleHead) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
+          await backoff(attempt);
+        }
+      }
+    });
+  }
+
+  private async writeAppend(state: ChainState, decision: AppendDecision): Promise<void> {
+    const { event, idempotency } = decision;
+    const expected = state.prescription.headHash;
+    const write = (): void => {
+      const moved = this.stmts.moveHead.run({
+        id: state.prescription.id,
+        head_hash: event.hash,
+        event_count: event.seq + 1,
+        expected,
+      });
+      if (moved.changes !== 1) throw new StaleHead();
+      this.insertEventRecord(event);
+      if (idempotency) this.insertIdempotencyRecord(idempotency);
+    };
+    try {
+      await this.#commits.run(write);
+    } catch (error) {
+      if (isUniqueViolation(error, 'events.')) throw new StaleHead();
+      if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
+      throw error;
+    }
+  }
+
+  async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {
+    return this.stmts.listIds.all(after ?? '', limit).map((r) => r.id);
+  }
+
+  async countPrescriptions(): Promise<number> {
+    return this.stmts.count.get()?.n ?? 0;
+  }
+
+  async getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined> {
+    const r = this.stmts.getIdempotency.get(actor, key);
+    return r ? toIdempotency(r) : undefined;
+  }
+
+  async purgeIdempotency(before: number): Promise<number> {
+    return this.#commits.run(() => this.stmts.purgeIdempotency.run(before).changes);
+  }
+
+  async addClient(row: ClientRow): Promise<void> {
+    try {
+      await this.#commits.run(() => this.stmts.addClient.run({ ...row }));
+    } catch (error) {
+      if (isUniqueViolation(error, 'clients.')) {
+        throw new ErxError('conflict', 'A client with this id exists already.');
+      }
+      throw error;
+    }
+  }
+
+  async getClient(clientId: string): Promise<ClientRow | undefined> {
+    const r = this.stmts.getClient.get(clientId);
+    return r ? toClient(r) : undefined;
+  }
+
+  async listClients(): Promise<ClientRow[]> {
+    return this.stmts.listClients.all().map(toClient);
+  }
+
+  async removeClient(clientId: string): Promise<boolean> {
+    return this.#commits.run(() => this.stmts.removeClient.run(clientId).changes === 1);
+  }
+
+  async insertToken(row: TokenRow): Promise<void> {
+    await this.#commits.run(() => this.stmts.insertToken.run({ ...row }));
+  }
+
+  async getToken(tokenHash: string): Promise<TokenRow | undefined> {
+    const r = this.stmts.getToken.get(tokenHash);
+    return r ? toToken(r) : undefined;
+  }
+
+  async purgeTokens(before: number): Promise<number> {
+    return this.#commits.run(() => this.stmts.purgeTokens.run(before).changes);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The narrow storage interface of erx (STYLE.md point 5): one implementation per engine
+ * (`sqlite/`, `postgres/`), one contract suite for both. Rows hold no patient data (SPEC.md §3).
+ */
+
+/** A prescription as stored: identifiers, issuer and the reduced medicament list only. */
+export interface PrescriptionRow {
+  id: string;
+  /** Issuer label as written into the link's `i` (`"<name> (<actor id>)"`). */
+  issuer: string;
+  /** Token subject of the prescriber who created it (ownership of revoke/unlock). */
+  issuerActor: string;
+  /** Unix seconds; the link's `t`. */
+  issuedAt: number;
+  /** `{Id, IdType, NbPack, Rep}` of each medicament, needed to validate dispensations. */
+  medicaments: MedicamentRef[];
+  /** Hash of the last event of the chain (SPEC.md §6 `logs_check_passed`). */
+  headHash: string;
+  /** Number of events in the chain. */
+  eventCount: number;
+}
+
+export interface MedicamentRef {
+  Id: string;
+  IdType: number;
+  NbPack?: number;
+  Rep?: number;
+}
+
+/** One ledger event exactly as signed: `body` is the canonical JSON text, never re-serialised. */
+export interface EventRow {
+  prescriptionId: string;
+  seq: number;
+  id: string;
+  parentHash: string | null;
+  body: string;
+  hash: string;
+  signature: string;
+}
+
+/** A remembered mutating call (`Idempotency-Key`, SPEC.md §5). */
+export interface IdempotencyRow {
+  actor: string;
+  key: string;
+  /** SHA-256 of method, path and body: a reused key with another request is refused. */
+  requestHash: string;
+  prescriptionId: string;
+  eventId: string;
+  /** What the answer needs beyond the event: for create, the link's `s` (keys rotate). */
+  answer?: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+}
+
+export type Role = 'prescriber' | 'pharmacist';
+
+export interface ClientRow {
+  clientId: string;
+  /** scrypt hash in PHC-like form; the secret itself is never stored. */
+  secretHash: string;
+  role: Role;
+  name: string;
+  description: string;
+  /** Actor id used as `sub` and as event `actor` (e.g. `HIN|pharma1`). */
+  sub: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+}
+
+export interface TokenRow {
+  /** SHA-256 hex of the token; the token itself is never stored. */
+  tokenHash: string;
+  clientId: string;
+  /** Unix milliseconds. */
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** What an append decides under the prescription's lock: the event, and the call to remember. */
+export interface AppendDecision {
+  event: EventRow;
+  idempotency?: IdempotencyRow;
+}
+
+/** The chain as the append callback sees it, read under the prescription's lock. */
+export interface ChainState {
+  prescription: PrescriptionRow;
+  events: EventRow[];
+}
+
+export interface Store {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Applies pending migrations; safe to call on every start, also from several instances at once. */
+  migrate(): Promise<void>;
+  /** The highest applied migration version (0 on an empty database). */
+  schemaVersion(): Promise<number>;
+  /** Cheap round trip for readiness. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  /** Inserts a prescription with its create event in one transaction; `conflict` if the id exists. */
+  insertPrescription(row: PrescriptionRow, create: AppendDecision): Promise<void>;
+  getPrescription(id: string): Promise<PrescriptionRow | undefined>;
+  getEvents(prescriptionId: string): Promise<EventRow[]>;
+  getChain(prescriptionId: string): Promise<ChainState | undefined>;
+  /**
+   * Serialises appends per prescription: reads the chain under the prescription's lock, lets
+   * `decide` build the next event (or throw, appending nothing), then writes it and moves the head.
+   */
+  appendEvent(
+    prescriptionId: string,
+    decide: (state: ChainState) => Promise<AppendDecision>,
+  ): Promise<EventRow>;
+  /** Ids of all prescriptions in a stable order, in pages (for `erx audit verify`). */
+  listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]>;
+  countPrescriptions(): Promise<number>;
+
+  getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined>;
+  getEvent(eventId: string): Promise<EventRow | undefined>;
+  /** Forgets remembered calls older than `before` (unix ms). */
+  purgeIdempotency(before: number): Promise<number>;
+
+  addClient(row: ClientRow): Promise<void>;
+  getClient(clientId: string): Promise<ClientRow | undefined>;
+  listClients(): Promise<ClientRow[]>;
+  removeClient(clientId: string): Promise<boolean>;
+  insertToken(row: TokenRow): Promise<void>;
+  getToken(tokenHash: string): Promise<TokenRow | undefined>;
+  purgeTokens(before: number): Promise<number>;
+}

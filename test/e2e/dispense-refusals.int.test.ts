@@ -1,0 +1,216 @@
+/**
+ * The refusals of `POST /ePrescription/dispense/{id}` over a real socket (seed §2.2, SPEC.md §5):
+ * every 400 of a body, an item or the query, the wrong role, a missing token, an unknown or
+ * revoked prescription; each leaves the event count unchanged.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import {
+  createPrescription,
+  eventCount,
+  expectAppended,
+  expectRefused,
+  json,
+  verify,
+} from '../support/e2e.js';
+import type { Created } from '../support/e2e.js';
+import { startTestServer } from '../support/server.js';
+import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
+
+const MED_A = '7680543201015';
+
+describe('dispense refusals', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  /** Dispense call on `id` as `actor` (default: the first pharmacist). */
+  function dispense(
+    id: string,
+    options: RequestOptions & { query?: string; actor?: Actor } = {},
+  ): () => Promise<Answer> {
+    const { query = '', actor = server.pharmacist, ...rest } = options;
+    return () =>
+      server.request('POST', `/ePrescription/dispense/${id}${query}`, {
+        token: actor.token,
+        ...rest,
+      });
+  }
+
+  /** A full dispensation as the seed's curl sends it: `Content-Type: application/json`, no body. */
+  function full(id: string, query = ''): () => Promise<Answer> {
+    return dispense(id, { query, contentType: 'application/json' });
+  }
+
+  function items(value: unknown, query = ''): RequestOptions & { query: string } {
+    return { ...json(value), query };
+  }
+
+  describe('refused bodies and queries (400)', () => {
+    let rx: Created;
+    before(async () => {
+      rx = await createPrescription(server);
+    });
+
+    const cases: [string, RequestOptions & { query?: string }][] = [
+      ['an unknown medicament id', items([{ id: '7680000000000', amount: 1 }])],
+      ['amount 0', items([{ id: MED_A, amount: 0 }])],
+      ['amount -1', items([{ id: MED_A, amount: -1 }])],
+      ['amount 10001', items([{ id: MED_A, amount: 10001 }])],
+      ['amount 1.5', items([{ id: MED_A, amount: 1.5 }])],
+      ['amount "3"', items([{ id: MED_A, amount: '3' }])],
+      ['a missing amount', items([{ id: MED_A }])],
+      ['a missing id', items([{ amount: 1 }])],
+      [
+        'a substitute without substitute_id_type',
+        items([{ id: MED_A, amount: 1, substitute: 'X' }]),
+      ],
+      [
+        'a substitute_id_type without substitute',
+        items([{ id: MED_A, amount: 1, substitute_id_type: 2 }]),
+      ],
+      [
+        'substitute_id_type 4',
+        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 4 }]),
+      ],
+      [
+        'substitute_id_type 0',
+        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 0 }]),
+      ],
+      [
+        'substitute_id_type "2"',
+        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: '2' }]),
+      ],
+      ['51 items', items(Array.from({ length: 51 }, () => ({ id: MED_A, amount: 1 })))],
+      ['an empty array', items([])],
+      ['an unknown property in an item', items([{ id: MED_A, amount: 1, note: 'x' }])],
+      ['an object body', items({ id: MED_A, amount: 1 })],
+      ['a null body', items(null)],
+      ['a string body', items('full')],
+      ['an item that is not an object', items([MED_A])],
+      ['malformed JSON', { body: '[{"id":', contentType: 'application/json', query: '' }],
+      ['force=yes', { contentType: 'application/json', query: '?force=yes' }],
+      ['force=TRUE', { contentType: 'application/json', query: '?force=TRUE' }],
+      ['force=1', { contentType: 'application/json', query: '?force=1' }],
+      ['force given twice', { contentType: 'application/json', query: '?force=true&force=true' }],
+      ['force=yes with items', items([{ id: MED_A, amount: 1 }], '?force=yes')],
+      [
+        'an empty substitute',
+        items([{ id: MED_A, amount: 1, substitute: '', substitute_id_type: 1 }]),
+      ],
+    ];
+    for (const [name, options] of cases) {
+      it(`refuses ${name}`, async () => {
+        await expectRefused(server, rx.id, dispense(rx.id, options), 400, 'bad_request');
+      });
+    }
+
+    it('names the unknown medicament in violations', async () => {
+      const answer = await expectRefused(
+        server,
+        rx.id,
+        dispense(
+          rx.id,
+          items([
+            { id: MED_A, amount: 1 },
+            { id: 'nope', amount: 1 },
+          ]),
+        ),
+        400,
+        'bad_request',
+      );
+      assert.deepEqual(
+        answer.json.violations.map((v: { path: string }) => v.path),
+        ['/1/id'],
+      );
+    });
+
+    it('has appended nothing after all the refusals', async () => {
+      assert.equal(await eventCount(server, rx.id), 1);
+      assert.equal((await verify(server, rx.link)).dispensed, false);
+    });
+  });
+
+  describe('refused callers and states', () => {
+    it('refuses a prescriber with 403', async () => {
+      const rx = await createPrescription(server);
+      for (const actor of [server.doctor, server.doctor2]) {
+        await expectRefused(
+          server,
+          rx.id,
+          dispense(rx.id, { actor, contentType: 'application/json' }),
+          403,
+          'forbidden',
+        );
+        await expectRefused(
+          server,
+          rx.id,
+          dispense(rx.id, { ...items([{ id: MED_A, amount: 1 }]), actor }),
+          403,
+          'forbidden',
+        );
+      }
+    });
+
+    it('refuses a call without a token, or with an inactive one, with 401', async () => {
+      const rx = await createPrescription(server);
+      await expectRefused(
+        server,
+        rx.id,
+        () =>
+          server.request('POST', `/ePrescription/dispense/${rx.id}`, {
+            contentType: 'application/json',
+          }),
+        401,
+        'unauthorized',
+      );
+      await expectRefused(
+        server,
+        rx.id,
+        () =>
+          server.request('POST', `/ePrescription/dispense/${rx.id}`, {
+            token: 'expired-or-unknown',
+            contentType: 'application/json',
+          }),
+        401,
+        'unauthorized',
+      );
+    });
+
+    it('answers 404 for an unknown prescription', async () => {
+      const id = randomUUID();
+      await expectRefused(server, id, full(id), 404, 'not_found');
+      await expectRefused(
+        server,
+        id,
+        dispense(id, items([{ id: MED_A, amount: 1 }])),
+        404,
+        'not_found',
+      );
+    });
+
+    it('refuses a revoked prescription with 403 revoked, with or without force', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(
+        server,
+        rx.id,
+        () =>
+          server.request('POST', `/ePrescription/revoke/${rx.id}`, { token: server.doctor.token }),
+        'revoke',
+      );
+      for (const call of [
+        full(rx.id),
+        full(rx.id, '?force=true'),
+        dispense(rx.id, items([{ id: MED_A, amount: 1 }])),
+        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=true')),
+      ]) {
+        await expectRefused(server, rx.id, call, 403, 'forbidden', 'revoked');
+      }
+    });
+  });
+});

@@ -1,0 +1,287 @@
+/**
+ * `POST /ePrescription/dispense/{id}` over a real socket (seed §3, §4.1 rules 1–6, §7; SPEC.md §5):
+ * full, partial, substitute and forced dispensations, the exact 403 of seed §7, every 400 of an
+ * item, and roles. Every refusal leaves the event count unchanged.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  assertTrace,
+  createPrescription,
+  expectAppended,
+  expectRefused,
+  json,
+  verify,
+} from '../support/e2e.js';
+import type { Created, JsonObject } from '../support/e2e.js';
+import { startTestServer } from '../support/server.js';
+import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
+
+const MED_A = '7680543201015';
+const MED_B = '7680621130046';
+const EVENT_KEYS = [
+  'actor',
+  'actor_name',
+  'cancellable',
+  'event_data',
+  'hash',
+  'id',
+  'parent_hash',
+  'reference',
+  'signature',
+  'timestamp',
+  'type',
+];
+
+describe('dispense', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  /** Dispense call on `id` as `actor` (default: the first pharmacist). */
+  function dispense(
+    id: string,
+    options: RequestOptions & { query?: string; actor?: Actor } = {},
+  ): () => Promise<Answer> {
+    const { query = '', actor = server.pharmacist, ...rest } = options;
+    return () =>
+      server.request('POST', `/ePrescription/dispense/${id}${query}`, {
+        token: actor.token,
+        ...rest,
+      });
+  }
+
+  /** A full dispensation as the seed's curl sends it: `Content-Type: application/json`, no body. */
+  function full(id: string, query = ''): () => Promise<Answer> {
+    return dispense(id, { query, contentType: 'application/json' });
+  }
+
+  function items(value: unknown, query = ''): RequestOptions & { query: string } {
+    return { ...json(value), query };
+  }
+
+  async function fullyDispensed(): Promise<Created> {
+    const rx = await createPrescription(server);
+    await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+    return rx;
+  }
+
+  describe('full dispensation (seed §4.1 rule 1)', () => {
+    it('takes Content-Type: application/json without a body as a full dispensation', async () => {
+      const rx = await createPrescription(server);
+      const event = await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+      assert.deepEqual(Object.keys(event).sort(), EVENT_KEYS);
+      assert.equal(event.actor, server.pharmacist.sub);
+      assert.equal(event.actor_name, server.pharmacist.name);
+      assert.equal(event.cancellable, true);
+      assert.deepEqual(event.event_data, {});
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, true);
+      assert.deepEqual(result.partial_dispensations, []);
+      assert.equal((await verify(server, rx.link)).dispensed, true);
+    });
+
+    it('takes a call without any body and without Content-Type as a full dispensation', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, dispense(rx.id), 'full_dispense');
+      assert.equal((await verify(server, rx.link)).dispensed, true);
+    });
+
+    it('takes force=false like no force', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, full(rx.id, '?force=false'), 'full_dispense');
+    });
+  });
+
+  describe('fully dispensed (seed §3, §4.1 rules 5–6, §7)', () => {
+    it('refuses a second dispense without force with exactly the seed §7 403', async () => {
+      const rx = await fullyDispensed();
+      const answer = await expectRefused(
+        server,
+        rx.id,
+        full(rx.id),
+        403,
+        'forbidden',
+        'unknown_error',
+      );
+      const body = answer.json as JsonObject;
+      assert.deepEqual(Object.keys(body).sort(), ['cause', 'error_code', 'message', 'trace']);
+      assert.deepEqual(Object.keys(body.cause).sort(), ['Code', 'Message', 'StatusCode', 'Trace']);
+      assert.equal(body.error_code, 'forbidden');
+      assert.equal(body.cause.StatusCode, 403);
+      assert.match(body.cause.Message, /already.*fully dispensed/i);
+      assert.match(body.message, /already.*fully dispensed/i);
+      assert.equal(body.cause.Code, 'unknown_error');
+      assertTrace(body.trace);
+      assertTrace(body.cause.Trace);
+    });
+
+    it('refuses items, and force=false, on a fully dispensed prescription with the same 403', async () => {
+      const rx = await fullyDispensed();
+      for (const call of [
+        dispense(rx.id, items([{ id: MED_A, amount: 1 }])),
+        full(rx.id, '?force=false'),
+        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=false')),
+      ]) {
+        await expectRefused(server, rx.id, call, 403, 'forbidden', 'unknown_error');
+      }
+    });
+
+    it('records force=true without a body as another full dispensation', async () => {
+      const rx = await fullyDispensed();
+      await expectAppended(server, rx.id, full(rx.id, '?force=true'), 'full_dispense');
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, true);
+      assert.equal(result.events.length, 3);
+    });
+
+    it('records force=true with items as a forced partial dispensation (seed rule 6)', async () => {
+      const rx = await fullyDispensed();
+      const event = await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=true')),
+        'partial_dispense',
+      );
+      assert.deepEqual(event.dispenses, [{ id: MED_A, amount: 1 }]);
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, true);
+      assert.equal(result.partial_dispensations.length, 1);
+    });
+
+    it('lets another pharmacist force as well', async () => {
+      const rx = await fullyDispensed();
+      const event = await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, { query: '?force=true', actor: server.pharmacist2 }),
+        'full_dispense',
+      );
+      assert.equal(event.actor, server.pharmacist2.sub);
+    });
+  });
+
+  describe('partial dispensation (seed §4.1 rules 2–4, §2.4)', () => {
+    it('records items with and without substitutes, flattened in partial_dispensations', async () => {
+      const rx = await createPrescription(server);
+      const sent = [
+        { id: MED_A, amount: 1 },
+        { id: MED_B, amount: 2, substitute: '7680999999999', substitute_id_type: 2 },
+        { id: MED_B, amount: 1, substitute: 'Magistral: Salbe 50 g', substitute_id_type: 1 },
+      ];
+      const event = await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, items(sent)),
+        'partial_dispense',
+      );
+      assert.deepEqual(Object.keys(event).sort(), [...EVENT_KEYS, 'dispenses'].sort());
+      assert.deepEqual(event.dispenses, sent);
+      await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, {
+          ...items([{ id: MED_A, amount: 3, substitute: 'PC-1', substitute_id_type: 3 }]),
+          actor: server.pharmacist2,
+        }),
+        'partial_dispense',
+      );
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, false, 'partial dispensations never flip dispensed');
+      const rows = (result.partial_dispensations as JsonObject[]).map(({ timestamp, ...rest }) => {
+        assert.match(timestamp, /Z$/);
+        return rest;
+      });
+      assert.deepEqual(rows, [
+        {
+          amount: 1,
+          dispensed_by: server.pharmacist.name,
+          medicine_id: MED_A,
+          substitute: '',
+          substitute_id_type: 0,
+        },
+        {
+          amount: 2,
+          dispensed_by: server.pharmacist.name,
+          medicine_id: MED_B,
+          substitute: '7680999999999',
+          substitute_id_type: 2,
+        },
+        {
+          amount: 1,
+          dispensed_by: server.pharmacist.name,
+          medicine_id: MED_B,
+          substitute: 'Magistral: Salbe 50 g',
+          substitute_id_type: 1,
+        },
+        {
+          amount: 3,
+          dispensed_by: server.pharmacist2.name,
+          medicine_id: MED_A,
+          substitute: 'PC-1',
+          substitute_id_type: 3,
+        },
+      ]);
+    });
+
+    it('never marks a prescription dispensed by partial dispensations alone', async () => {
+      const rx = await createPrescription(server);
+      for (let i = 0; i < 3; i += 1) {
+        await expectAppended(
+          server,
+          rx.id,
+          dispense(
+            rx.id,
+            items([
+              { id: MED_A, amount: 1 },
+              { id: MED_B, amount: 2 },
+            ]),
+          ),
+          'partial_dispense',
+        );
+      }
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, false);
+      assert.equal(result.partial_dispensations.length, 6);
+      // A partial dispensation does not block a later full one.
+      await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+      assert.equal((await verify(server, rx.link)).dispensed, true);
+    });
+
+    it('takes amounts 1 and 10,000 and a charset parameter on the Content-Type', async () => {
+      const rx = await createPrescription(server);
+      const event = await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, {
+          body: JSON.stringify([
+            { id: MED_A, amount: 1 },
+            { id: MED_B, amount: 10_000 },
+          ]),
+          contentType: 'application/json; charset=utf-8',
+        }),
+        'partial_dispense',
+      );
+      assert.deepEqual(
+        event.dispenses.map((d: { amount: number }) => d.amount),
+        [1, 10_000],
+      );
+    });
+
+    it('takes 50 items in one call', async () => {
+      const rx = await createPrescription(server);
+      const fifty = Array.from({ length: 50 }, () => ({ id: MED_A, amount: 1 }));
+      const event = await expectAppended(
+        server,
+        rx.id,
+        dispense(rx.id, items(fifty)),
+        'partial_dispense',
+      );
+      assert.equal(event.dispenses.length, 50);
+    });
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * `Idempotency-Key` over a real socket (SPEC.md §5): a retry with the same key and actor answers
+ * the first answer and appends nothing, on every mutating call; the same key with another request
+ * is a 409. Pharmacy systems retry on timeouts, and a retry must never dispense twice.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  assertError,
+  calls,
+  createPrescription,
+  eventCount,
+  expectAppended,
+  expectRefused,
+  json,
+} from '../support/e2e.js';
+import type { Call } from '../support/e2e.js';
+import { samplePrescription, startTestServer } from '../support/server.js';
+import type { Actor, RequestOptions, TestServer } from '../support/server.js';
+
+const MED_A = '7680543201015';
+const MED_B = '7680621130046';
+
+describe('Idempotency-Key', () => {
+  let server: TestServer;
+  let call: ReturnType<typeof calls>;
+  before(async () => {
+    server = await startTestServer();
+    call = calls(server);
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  /** A dispense of prescription `id` carrying `key`; `items` undefined is a full dispensation. */
+  function keyedDispense(
+    id: string,
+    key: string,
+    items?: unknown,
+    actor: Actor = server.pharmacist,
+  ): Call {
+    const body: RequestOptions =
+      items === undefined ? { contentType: 'application/json' } : json(items);
+    return call.post(`/ePrescription/dispense/${id}`, actor, {
+      ...body,
+      headers: { 'idempotency-key': key },
+    });
+  }
+
+  describe('create', () => {
+    function keyedCreate(doc: Record<string, unknown>, key: string): Call {
+      return call.post('/ePrescription/create?output-format=data', server.doctor, {
+        ...json(doc),
+        headers: { 'idempotency-key': key },
+      });
+    }
+
+    it('answers the same link for the same key and body, with one prescription', async () => {
+      const doc = samplePrescription();
+      const first = await keyedCreate(doc, `create-${doc.Id as string}`)();
+      assert.equal(first.status, 200, first.text);
+      const second = await keyedCreate(doc, `create-${doc.Id as string}`)();
+      assert.equal(second.status, 200, second.text);
+      assert.deepEqual(second.json, first.json);
+      assert.equal(await eventCount(server, doc.Id as string), 1);
+    });
+
+    it('refuses the same key with another body with 409 and stores nothing', async () => {
+      const doc = samplePrescription();
+      const key = `create-${doc.Id as string}`;
+      assert.equal((await keyedCreate(doc, key)()).status, 200);
+      const other = samplePrescription();
+      assertError(await keyedCreate(other, key)(), 409, 'conflict', 'idempotency_key_reused');
+      assert.equal(await server.runtime.store.getPrescription(other.Id as string), undefined);
+    });
+  });
+
+  describe('dispense', () => {
+    it('answers a repeated partial dispense with the first answer and appends one event', async () => {
+      const rx = await createPrescription(server);
+      const retried = keyedDispense(rx.id, `retry-${rx.id}`, [{ id: MED_A, amount: 1 }]);
+      const first = await expectAppended(server, rx.id, retried, 'partial_dispense');
+      const second = await retried();
+      assert.equal(second.status, 200, second.text);
+      assert.deepEqual(second.json, first);
+      assert.equal(await eventCount(server, rx.id), 2);
+    });
+
+    it('answers a repeated full dispense with the first answer, not the seed §7 403', async () => {
+      const rx = await createPrescription(server);
+      const retried = keyedDispense(rx.id, `full-${rx.id}`);
+      const first = await expectAppended(server, rx.id, retried, 'full_dispense');
+      const second = await retried();
+      assert.equal(second.status, 200, second.text);
+      assert.deepEqual(second.json, first);
+      assert.equal(await eventCount(server, rx.id), 2);
+    });
+
+    it('appends one event for ten concurrent calls with the same key', async () => {
+      const rx = await createPrescription(server);
+      const retried = keyedDispense(rx.id, `burst-${rx.id}`, [{ id: MED_B, amount: 1 }]);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => retried()));
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+      assert.equal(new Set(answers.map((a) => a.json.id as string)).size, 1);
+      assert.equal(await eventCount(server, rx.id), 2);
+    });
+
+    it('answers a retry with the first answer even after the event was cancelled', async () => {
+      const rx = await createPrescription(server);
+      const retried = keyedDispense(rx.id, `late-${rx.id}`, [{ id: MED_A, amount: 2 }]);
+      const first = await expectAppended(server, rx.id, retried, 'partial_dispense');
+      assert.equal(first.cancellable, true);
+      await expectAppended(
+        server,
+        rx.id,
+        call.cancel(rx.id, first.id as string, server.pharmacist),
+        'cancel',
+      );
+      const again = await retried();
+      assert.equal(again.status, 200, again.text);
+      assert.deepEqual(again.json, first);
+      assert.equal(await eventCount(server, rx.id), 3);
+    });
+
+    it('refuses the same key with a different body with 409', async () => {
+      const rx = await createPrescription(server);
+      const key = `mixed-${rx.id}`;
+      await expectAppended(
+        server,
+        rx.id,
+        keyedDispense(rx.id, key, [{ id: MED_A, amount: 1 }]),
+        'partial_dispense',
+      );
+      for (const other of [
+        keyedDispense(rx.id, key, [{ id: MED_A, amount: 2 }]),
+        keyedDispense(rx.id, key),
+      ]) {
+        await expectRefused(server, rx.id, other, 409, 'conflict', 'idempotency_key_reused');
+      }
+    });
+
+    it('keeps keys per actor: another pharmacist with the same key dispenses anew', async () => {
+      const rx = await createPrescription(server);
+      const key = `shared-${rx.id}`;
+      const items = [{ id: MED_A, amount: 1 }];
+      await expectAppended(server, rx.id, keyedDispense(rx.id, key, items), 'partial_dispense');
+      const other = await expectAppended(
+        server,
+        rx.id,
+        keyedDispense(rx.id, key, items, server.pharmacist2),
+        'partial_dispense',
+      );
+      assert.equal(other.actor, server.pharmacist2.sub);
+    });
+
+    it('refuses a malformed key with 400', async () => {
+      const rx = await createPrescription(server);
+      for (const key of ['x'.repeat(201), 'with space', 'umlaut-ä']) {
+        await expectRefused(server, rx.id, keyedDispense(rx.id, key), 400, 'bad_request');
+      }
+    });
+  });
+
+  describe('lock, unlock, cancel and revoke', () => {
+    it('answers a retried call with the first answer instead of its 409, appending once', async () => {
+      const rx = await createPrescription(server);
+      const keyed = (path: string, actor: Actor): Call =>
+        call.post(path, actor, { headers: { 'idempotency-key': `${path}-${rx.id}` } });
+      const dispensed = await expectAppended(
+        server,
+        rx.id,
+        call.dispenseFull(rx.id, server.pharmacist),
+        'full_dispense',
+      );
+      const retried: [Call, string][] = [
+        [keyed(`/ePrescription/lock/${rx.id}`, server.pharmacist), 'lock'],
+        [keyed(`/ePrescription/unlock/${rx.id}`, server.pharmacist), 'unlock'],
+        [
+          keyed(`/ePrescription/cancel/${rx.id}/event/${dispensed.id}`, server.pharmacist),
+          'cancel',
+        ],
+        [keyed(`/ePrescription/revoke/${rx.id}`, server.doctor), 'revoke'],
+      ];
+      for (const [retry, type] of retried) {
+        const first = await expectAppended(server, rx.id, retry, type);
+        const count = await eventCount(server, rx.id);
+        const again = await retry();
+        assert.equal(again.status, 200, `${type}: ${again.text}`);
+        assert.deepEqual(again.json, first, type);
+        assert.equal(await eventCount(server, rx.id), count, type);
+      }
+    });
+  });
+});

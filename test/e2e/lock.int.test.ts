@@ -1,0 +1,253 @@
+/**
+ * Lock and unlock over a real socket (SPEC.md §5 "Rules of state", "Roles"): the lock and its
+ * `locked_at`, 409 on a second lock, 423 naming the holder for everyone else, who may unlock, and
+ * the event count unchanged after every refusal.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import {
+  calls,
+  createPrescription,
+  expectAppended,
+  expectRefused,
+  verify,
+} from '../support/e2e.js';
+import type { Created } from '../support/e2e.js';
+import { startTestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+
+const MED_A = '7680543201015';
+const MED_B = '7680621130046';
+
+describe('lock and unlock', () => {
+  let server: TestServer;
+  let call: ReturnType<typeof calls>;
+  before(async () => {
+    server = await startTestServer();
+    call = calls(server);
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  async function revoked(): Promise<Created> {
+    const rx = await createPrescription(server);
+    await expectAppended(server, rx.id, call.revoke(rx.id, server.doctor), 'revoke');
+    return rx;
+  }
+
+  describe('lock and unlock', () => {
+    it('locks with a reason; verify shows locked and locked_at = the lock event time', async () => {
+      const rx = await createPrescription(server);
+      const event = await expectAppended(
+        server,
+        rx.id,
+        call.lock(rx.id, server.pharmacist, '?reason=Beratung%20am%20Schalter'),
+        'lock',
+      );
+      assert.deepEqual(event.event_data, { reason: 'Beratung am Schalter' });
+      assert.equal(event.cancellable, false);
+      const result = await verify(server, rx.link, server.pharmacist2.token);
+      assert.deepEqual(Object.keys(result).sort(), [
+        'dispensed',
+        'events',
+        'issued_at',
+        'issued_by',
+        'locked',
+        'locked_at',
+        'partial_dispensations',
+        'prescription_id',
+        'revoked',
+        'tampering_detection_result',
+        'valid',
+      ]);
+      assert.equal(result.locked, true);
+      assert.equal(result.locked_at, event.timestamp);
+      assert.match(result.locked_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,9}Z$/);
+      const lockEvent = result.events.find((e: { id: string }) => e.id === event.id);
+      assert.deepEqual(lockEvent.event_data, { reason: 'Beratung am Schalter' });
+      // The short variant does not show the lock.
+      assert.deepEqual(Object.keys(await verify(server, rx.link)).sort(), [
+        'dispensed',
+        'issued_at',
+        'issued_by',
+        'prescription_id',
+        'revoked',
+        'valid',
+      ]);
+    });
+
+    it('locks without a reason with empty event_data', async () => {
+      const rx = await createPrescription(server);
+      const event = await expectAppended(
+        server,
+        rx.id,
+        call.lock(rx.id, server.pharmacist),
+        'lock',
+      );
+      assert.deepEqual(event.event_data, {});
+    });
+
+    it('refuses a second lock with 409, by the holder and by anyone else', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await expectRefused(server, rx.id, call.lock(rx.id, server.pharmacist), 409, 'conflict');
+      await expectRefused(server, rx.id, call.lock(rx.id, server.pharmacist2), 409, 'conflict');
+    });
+
+    it("refuses others' dispense, cancel and the issuer's revoke with 423 naming the holder", async () => {
+      const rx = await createPrescription(server);
+      const own = await expectAppended(
+        server,
+        rx.id,
+        call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
+        'partial_dispense',
+      );
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      for (const refused of [
+        call.dispenseFull(rx.id, server.pharmacist2),
+        call.dispenseFull(rx.id, server.pharmacist2, '?force=true'),
+        call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
+        call.cancel(rx.id, own.id, server.pharmacist2),
+        call.revoke(rx.id, server.doctor),
+      ]) {
+        const answer = await expectRefused(server, rx.id, refused, 423, 'locked');
+        assert.ok(
+          (answer.json.message as string).includes(server.pharmacist.name),
+          answer.json.message,
+        );
+      }
+    });
+
+    it('lets the holder dispense and cancel its own dispensation while locked', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      const partial = await expectAppended(
+        server,
+        rx.id,
+        call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_B, amount: 1 }]),
+        'partial_dispense',
+      );
+      await expectAppended(
+        server,
+        rx.id,
+        call.cancel(rx.id, partial.id, server.pharmacist),
+        'cancel',
+      );
+      await expectAppended(
+        server,
+        rx.id,
+        call.dispenseFull(rx.id, server.pharmacist),
+        'full_dispense',
+      );
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.locked, true);
+      assert.equal(result.dispensed, true);
+    });
+
+    it('refuses unlock by another pharmacist and by a prescriber who did not issue it (403)', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await expectRefused(server, rx.id, call.unlock(rx.id, server.pharmacist2), 403, 'forbidden');
+      await expectRefused(server, rx.id, call.unlock(rx.id, server.doctor2), 403, 'forbidden');
+    });
+
+    it('lets the issuer unlock', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      const event = await expectAppended(
+        server,
+        rx.id,
+        call.unlock(rx.id, server.doctor, '?reason=Patient%20gegangen'),
+        'unlock',
+      );
+      assert.equal(event.actor, server.doctor.sub);
+      assert.deepEqual(event.event_data, { reason: 'Patient gegangen' });
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.locked, false);
+      assert.equal('locked_at' in result, false);
+      // Unlocked: another pharmacist may dispense again.
+      await expectAppended(
+        server,
+        rx.id,
+        call.dispenseFull(rx.id, server.pharmacist2),
+        'full_dispense',
+      );
+    });
+
+    it('lets the holder unlock, and then anyone lock again', async () => {
+      const rx = await createPrescription(server);
+      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await expectAppended(server, rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
+      const relock = await expectAppended(
+        server,
+        rx.id,
+        call.lock(rx.id, server.pharmacist2),
+        'lock',
+      );
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.locked_at, relock.timestamp);
+    });
+
+    it('refuses unlock when not locked with 409', async () => {
+      const rx = await createPrescription(server);
+      await expectRefused(server, rx.id, call.unlock(rx.id, server.pharmacist), 409, 'conflict');
+      await expectRefused(server, rx.id, call.unlock(rx.id, server.doctor), 409, 'conflict');
+    });
+
+    it('refuses a lock by a prescriber with 403', async () => {
+      const rx = await createPrescription(server);
+      await expectRefused(server, rx.id, call.lock(rx.id, server.doctor), 403, 'forbidden');
+      await expectRefused(server, rx.id, call.lock(rx.id, server.doctor2), 403, 'forbidden');
+    });
+
+    it('refuses lock and unlock on a revoked prescription with 403 revoked', async () => {
+      const rx = await revoked();
+      await expectRefused(
+        server,
+        rx.id,
+        call.lock(rx.id, server.pharmacist),
+        403,
+        'forbidden',
+        'revoked',
+      );
+      await expectRefused(
+        server,
+        rx.id,
+        call.unlock(rx.id, server.pharmacist),
+        403,
+        'forbidden',
+        'revoked',
+      );
+      await expectRefused(
+        server,
+        rx.id,
+        call.unlock(rx.id, server.doctor),
+        403,
+        'forbidden',
+        'revoked',
+      );
+    });
+
+    it('answers 404 for an unknown prescription and 401 without a token', async () => {
+      const id = randomUUID();
+      await expectRefused(server, id, call.lock(id, server.pharmacist), 404, 'not_found');
+      await expectRefused(server, id, call.unlock(id, server.pharmacist), 404, 'not_found');
+      const rx = await createPrescription(server);
+      await expectRefused(server, rx.id, call.lock(rx.id), 401, 'unauthorized');
+      await expectRefused(server, rx.id, call.unlock(rx.id), 401, 'unauthorized');
+    });
+
+    it('refuses a reason longer than 500 characters with 400', async () => {
+      const rx = await createPrescription(server);
+      await expectRefused(
+        server,
+        rx.id,
+        call.lock(rx.id, server.pharmacist, `?reason=${'x'.repeat(501)}`),
+        400,
+        'bad_request',
+      );
+    });
+  });
+});

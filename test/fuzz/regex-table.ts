@@ -1,0 +1,145 @@
+/**
+ * Every regular expression of `src/`, with where its input comes from (issue 7 item 3). The ReDoS
+ * suite runs each against adversarial strings and fails when the source holds a regex this table
+ * does not list, or the table lists one the source no longer holds: a new regex cannot slip in
+ * untested. Entries are matched by file and exact text, not by line.
+ */
+
+/** Where a regex's input comes from. */
+export type Reach =
+  | 'request' // any HTTP client
+  | 'token-service' // the answer of a configured external token service
+  | 'store' // rows read back from the store or key files
+  | 'config' // operator configuration and CLI input
+  | 'internal'; // values erx itself produced
+
+export interface RegexEntry {
+  file: string;
+  /** Literal text (`/.../flags`), `new RegExp(...)` call, or pattern string as in the source. */
+  text: string;
+  reach: Reach;
+  /** For a `new RegExp(...)` call: the expression it builds. */
+  builds?: RegExp;
+  /** Inputs that nearly match this one, beyond the generic ones (repeated to length n). */
+  near?: (n: number) => string[];
+}
+
+const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).slice(0, n);
+
+export const REGEX_TABLE: readonly RegexEntry[] = [
+  {
+    file: 'src/auth/client-credentials.ts',
+    text: '/^([A-Za-z]+) +([A-Za-z0-9+/]+={0,2})$/',
+    reach: 'request',
+    near: (n) => [`Basic ${rep('A', n)}!`, `Basic${rep(' ', n)}x!`, `Basic ${rep('=', n)}`],
+  },
+  { file: 'src/auth/client-credentials.ts', text: '/\\+/g', reach: 'request' },
+  { file: 'src/auth/client-credentials.ts', text: '/%20/g', reach: 'request' },
+  { file: 'src/auth/client-credentials.ts', text: '/^[A-Za-z]+/', reach: 'request' },
+  { file: 'src/auth/client-input.ts', text: '/^[\\x21-\\x7e]+$/', reach: 'config' },
+  { file: 'src/auth/client-input.ts', text: '/^[^\\p{Cc}]*$/u', reach: 'config' },
+  {
+    file: 'src/auth/introspection-protocol.ts',
+    text: '/(?<!\\/)\\/+$/',
+    reach: 'config',
+    near: (n) => [`${rep('/', n)}a`, rep('/a', n)],
+  },
+  { file: 'src/auth/introspection-protocol.ts', text: '/\\/gettokeninfo$/i', reach: 'config' },
+  {
+    file: 'src/auth/parse-bearer.ts',
+    text: '/^([A-Za-z]+) +(.*)$/s',
+    reach: 'request',
+    near: (n) => [`Bearer${rep(' ', n)}`, `${rep('Bearer ', n)}`],
+  },
+  {
+    file: 'src/auth/parse-bearer.ts',
+    text: '/^(?:acs|oauth):([A-Za-z0-9\\-._~+/]+=*)$/',
+    reach: 'request',
+    near: (n) => [`acs:${rep('A', n)}=!`, `acs:${rep('=', n)}A`, `oauth:A${rep('=', n)}!`],
+  },
+  { file: 'src/auth/principal-from-introspection.ts', text: '/\\p{Cc}/u', reach: 'token-service' },
+  {
+    file: 'src/auth/principal-from-introspection.ts',
+    text: '/\\s+/',
+    reach: 'token-service',
+    near: (n) => [`${rep(' \t', n)}x`, rep('a ', n)],
+  },
+  { file: 'src/auth/secret-hash.ts', text: '/^[A-Za-z0-9_-]+$/', reach: 'store' },
+  { file: 'src/auth/secret-hash.ts', text: '/^[1-9]\\d{0,7}$/', reach: 'store' },
+  { file: 'src/auth/token-info.ts', text: '/\\.\\d{3}Z$/', reach: 'internal' },
+  {
+    file: 'src/chmed16a/decode.ts',
+    text: "new RegExp(`^${CHMED_PREFIX}([01])`, 'i')",
+    reach: 'request',
+    builds: /^CHMED16A([01])/i,
+    near: (n) => [rep('CHMED16A', n), `CHMED16A${rep('2', n)}`],
+  },
+  { file: 'src/chmed16a/schema.ts', text: '^[0-9]{13}$', reach: 'request' },
+  { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
+  { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
+  { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
+  { file: 'src/http/routes/prescription-schemas.ts', text: '^[0-9]{1,4}$', reach: 'request' },
+  { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
+  {
+    file: 'src/http/trace.ts',
+    text: '/^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/',
+    reach: 'request',
+    near: (n) => [rep('00-', n), `00-${rep('a', n)}`, rep('0-', n)],
+  },
+  { file: 'src/ledger/hash.ts', text: '/^[0-9a-f]{64}$/', reach: 'store' },
+  { file: 'src/ledger/inspect-jws.ts', text: '/^[A-Za-z0-9_-]+$/', reach: 'store' },
+  {
+    file: 'src/ledger/timestamp.ts',
+    text: '/^(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2}):(\\d{2})(?:\\.(\\d{1,9}))?Z$/',
+    reach: 'store',
+    near: (n) => [`2024-01-01T00:00:00.${rep('1', n)}`, rep('2024-', n)],
+  },
+  {
+    file: 'src/ledger/timestamp.ts',
+    text: '/(?<!0)0+$/',
+    reach: 'internal',
+    near: (n) => [`${rep('0', n)}1`, rep('01', n)],
+  },
+  {
+    file: 'src/ledger/validate-event-body.ts',
+    text: '/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/',
+    reach: 'store',
+  },
+  {
+    file: 'src/link/issuer.ts',
+    text: "/^[A-Za-z0-9\\-._~!$'()*+,;:@/?%]+$/",
+    reach: 'request',
+    near: (n) => [`${rep('%', n)}#`, `${rep('a', n)}&`],
+  },
+  { file: 'src/link/issuer.ts', text: '/[\\p{Cc}\\p{Cs}]/u', reach: 'request' },
+  { file: 'src/link/parse.ts', text: '/[\\p{Cc}\\p{Cs}]/u', reach: 'request' },
+  {
+    file: 'src/link/parse.ts',
+    text: '/^[A-Za-z][A-Za-z0-9+.-]*:\\S+$/',
+    reach: 'request',
+    near: (n) => [rep('a', n), `a:${rep('b', n)} `, rep('a:', n) + ' ', `a${rep('+', n)}`],
+  },
+  { file: 'src/link/parse.ts', text: '/^chmed16a[01]/i', reach: 'request' },
+  {
+    file: 'src/link/parse.ts',
+    text: '/^(?:0|[1-9][0-9]{0,9})$/',
+    reach: 'request',
+    near: (n) => [`1${rep('0', n)}`, rep('0', n)],
+  },
+  { file: 'src/link/parse.ts', text: '/^[0-9a-f]{128}$/', reach: 'request' },
+  { file: 'src/link/ring-format.ts', text: '^[A-Za-z0-9_-]{43}$', reach: 'store' },
+  { file: 'src/link/verify.ts', text: '/^[0-9a-f]{128}$/', reach: 'request' },
+  {
+    file: 'src/pki/decode-x5c.ts',
+    text: '/^[A-Za-z0-9+/]+={0,2}$/',
+    reach: 'store',
+    near: (n) => [`${rep('A', n)}===`, `A${rep('=', n)}`],
+  },
+  { file: 'src/pki/directory-storage.ts', text: '/^[0-9A-Za-z_-]{1,128}$/', reach: 'store' },
+  {
+    file: 'src/service/read-document.ts',
+    text: '/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/',
+    reach: 'request',
+    near: (n) => [rep('aaaaaaaa-', n), rep('0', n)],
+  },
+];

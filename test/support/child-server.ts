@@ -1,0 +1,113 @@
+/**
+ * erx as a separate process (`erx serve` through tsx), for tests that kill it, restart it or run
+ * several instances: the banner's first line tells the address it listens on.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** Sends SIGKILL and waits for the exit. */
+  kill(): Promise<void>;
+  /** Sends SIGTERM and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Newest modification time of any file below `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The built CLI when the build is newer than every source file (as after `npm ci`, which builds):
+ * it starts in about half the time tsx needs, which matters for suites that restart erx often.
+ * Otherwise the sources through tsx, so a test never runs stale code.
+ */
+function cliArgs(): string[] {
+  const built = 'dist/src/cli/main.js';
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime('src')) return [built];
+  return ['--import', 'tsx', 'src/cli/main.ts'];
+}
+
+const CLI = cliArgs();
+
+/** Runs `erx <args>` to completion with `env` added to the environment. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...CLI, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Starts `erx serve` on an ephemeral port and resolves once it listens. */
+export function startChildServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...CLI, 'serve'], {
+    env: { ...process.env, PORT: '0', ERX_LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const waitExit = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`erx serve did not start in time:\n${out}\n${err}`));
+    }, timeoutMs);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1]!,
+          process: child,
+          kill: () => waitExit('SIGKILL'),
+          stop: () => waitExit('SIGTERM'),
+        });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`erx serve exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+}
+
+/** A bearer token (without its prefix) of `clientId` from the token endpoint of the erx at `url`. */
+export async function fetchToken(url: string, clientId: string, secret: string): Promise<string> {
+  const response = await fetch(`${url}/REST/v1/OAuth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return ((await response.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,209 @@
+/**
+ * Runs the tampering table against a running erx: builds one fresh chain per case through the
+ * real API, applies every case's edit directly to the rows, then asks verify (the variant with
+ * transactions and the anonymous one) and one `erx audit verify` run what they see. Untouched
+ * prescriptions ride along as controls: neither verify nor the audit may flag them.
+ */
+import assert from 'node:assert/strict';
+import type { ChainCheck } from '../../src/ledger/index.js';
+import { runCli } from '../support/child-server.js';
+import { samplePrescription } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { CHAIN_LENGTH, TAMPER_CASES } from './cases.js';
+import type { Target, TamperCase } from './cases.js';
+import type { RowEditor } from './rows.js';
+
+const MEDICAMENT = '7680543201015';
+
+interface Prescription {
+  id: string;
+  link: string;
+}
+
+export interface TamperReport {
+  cases: number;
+  /** Chain edits reported by verify and by the audit at the expected event and check. */
+  chainDetected: number;
+  /** Prescription columns reported by verify. */
+  recordDetected: number;
+  /** Documented limits (not detected by design). */
+  notDetected: string[];
+  controls: number;
+  problems: string[];
+}
+
+async function call(s: TestServer, token: string, path: string, body?: unknown): Promise<string> {
+  const answer = await s.request('POST', path, {
+    token,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }),
+  });
+  assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+  return (answer.json as { id: string }).id;
+}
+
+async function create(s: TestServer): Promise<Prescription> {
+  const answer = await s.request('POST', '/ePrescription/create?output-format=data', {
+    token: s.doctor.token,
+    body: JSON.stringify(samplePrescription()),
+    contentType: 'application/json',
+  });
+  assert.equal(answer.status, 200, answer.text);
+  const json = answer.json as { prescription_id: string; SignedPrescriptionData: string };
+  return { id: json.prescription_id, link: json.SignedPrescriptionData };
+}
+
+/** A prescription with the chain the cases expect: {@link CHAIN_LENGTH} events of every kind. */
+async function createChain(s: TestServer): Promise<Prescription> {
+  const p = await create(s);
+  const ph = s.pharmacist.token;
+  await call(s, ph, `/ePrescription/dispense/${p.id}`, [{ id: MEDICAMENT, amount: 1 }]);
+  await call(s, ph, `/ePrescription/lock/${p.id}?reason=counter`);
+  await call(s, ph, `/ePrescription/unlock/${p.id}?reason=served`);
+  const full = await call(s, ph, `/ePrescription/dispense/${p.id}`);
+  await call(s, ph, `/ePrescription/cancel/${p.id}/event/${full}`);
+  await call(s, ph, `/ePrescription/dispense/${p.id}`, [
+    { id: MEDICAMENT, amount: 2, substitute: '7680000000001', substitute_id_type: 2 },
+  ]);
+  await call(s, ph, `/ePrescription/dispense/${p.id}?force=true`);
+  return p;
+}
+
+interface VerifyAnswer {
+  valid: boolean;
+  tampering_detection_result?: {
+    prescription_url_valid: boolean;
+    prescription_hash_check_passed: boolean;
+    logs_check_passed: boolean;
+  };
+}
+
+async function verify(s: TestServer, link: string, token?: string): Promise<VerifyAnswer> {
+  const answer = await s.request('POST', '/ePrescription/verify', {
+    ...(token === undefined ? {} : { token }),
+    body: link,
+    contentType: 'text/plain',
+  });
+  assert.equal(answer.status, 200, answer.text);
+  return answer.json as VerifyAnswer;
+}
+
+/** `FAIL <id>: event #<i> failed <check> (<reason>)` lines of the audit, by prescription. */
+function auditFailures(stdout: string): Map<string, string> {
+  const failures = new Map<string, string>();
+  for (const match of stdout.matchAll(/^FAIL (\S+): (event #\d+ failed \w+ \(\w+\))$/gm)) {
+    failures.set(match[1]!, match[2]!);
+  }
+  return failures;
+}
+
+/** Applies every case and checks what verify and the audit report; assertions are the caller's. */
+export async function runTamperTable(
+  s: TestServer,
+  rows: RowEditor,
+  auditEnv: Record<string, string>,
+): Promise<TamperReport> {
+  const donor = await createChain(s);
+  const prepared = await Promise.all(
+    TAMPER_CASES.map(async (c) => ({ c, victim: await createChain(s), spare: await create(s) })),
+  );
+  const targets = new Map<TamperCase, Target & { link: string }>();
+  const donorEvents = await rows.events(donor.id);
+  for (const { c, victim, spare } of prepared) {
+    const events = await rows.events(victim.id);
+    assert.equal(events.length, CHAIN_LENGTH, `${c.name}: the chain was not built`);
+    const target = {
+      rows,
+      victim: victim.id,
+      link: victim.link,
+      events,
+      donor: donorEvents,
+      spare: spare.id,
+      pharmacist: { sub: s.pharmacist.sub, name: s.pharmacist.name },
+    };
+    await c.apply(target);
+    targets.set(c, target);
+  }
+
+  const report: TamperReport = {
+    cases: TAMPER_CASES.length,
+    chainDetected: 0,
+    recordDetected: 0,
+    notDetected: [],
+    controls: 0,
+    problems: [],
+  };
+  const audit = runCli(['audit', 'verify'], auditEnv);
+  const failures = auditFailures(audit.stdout);
+  const expectedFailures = new Map<string, string>();
+  const expectFailure = (id: string, index: number, check: ChainCheck, reason = '\\w+'): void => {
+    expectedFailures.set(id, `event #${index} failed ${check} \\(${reason}\\)`);
+  };
+
+  for (const [c, t] of targets) {
+    let full: VerifyAnswer;
+    let anonymous: VerifyAnswer;
+    try {
+      full = await verify(s, t.link, s.pharmacist.token);
+      anonymous = await verify(s, t.link);
+    } catch (error) {
+      report.problems.push(`${c.name}: ${String(error).slice(0, 300)}`);
+      continue;
+    }
+    const flags = full.tampering_detection_result!;
+    const problem = (what: string): void => {
+      report.problems.push(`${c.name}: ${what}`);
+    };
+    const also = c.alsoBroken?.(t);
+    if (also) expectFailure(also.id, also.index, also.check);
+    if (c.expect.kind === 'chain') {
+      expectFailure(t.victim, c.expect.index, c.expect.check, c.expect.reason);
+      if (flags.logs_check_passed) problem('verify: logs_check_passed is true');
+      if (full.valid || anonymous.valid) problem('verify: valid is true');
+      const line = failures.get(t.victim) ?? '';
+      const audited = new RegExp(`^${expectedFailures.get(t.victim)}$`).test(line);
+      if (audited && !flags.logs_check_passed && !full.valid && !anonymous.valid) {
+        report.chainDetected++;
+      }
+    } else if (c.expect.kind === 'record') {
+      if (!flags.logs_check_passed) problem('verify: logs_check_passed is false (a chain edit?)');
+      if (flags.prescription_hash_check_passed) problem('verify: prescription_hash_check_passed');
+      if (full.valid || anonymous.valid) problem('verify: valid is true');
+      else report.recordDetected++;
+    } else {
+      if (!full.valid || !anonymous.valid) problem('verify: valid is false (now detected?)');
+      report.notDetected.push(`${c.name}: ${c.expect.why}`);
+    }
+  }
+  // Controls: the donor and every spare the cases left alone.
+  const untouched = [donor, ...prepared.map((p) => p.spare)].filter(
+    (p) => !expectedFailures.has(p.id),
+  );
+  for (const p of untouched) {
+    const answer = await verify(s, p.link, s.pharmacist.token);
+    if (!answer.valid) report.problems.push(`control ${p.id}: valid is false`);
+    report.controls++;
+  }
+
+  if (audit.status !== 1) report.problems.push(`audit exited ${audit.status}: ${audit.stderr}`);
+  for (const [id, line] of failures) {
+    const expected = expectedFailures.get(id);
+    if (expected === undefined) report.problems.push(`audit flags ${id}: ${line} (not expected)`);
+    else if (!new RegExp(`^${expected}$`).test(line)) {
+      report.problems.push(`audit on ${id}: "${line}", expected /${expected}/`);
+    }
+  }
+  for (const id of expectedFailures.keys()) {
+    if (!failures.has(id)) report.problems.push(`audit does not flag ${id}`);
+  }
+  return report;
+}
+
+/** One line of counts for the test output. */
+export function describeTamper(engine: string, r: TamperReport): string {
+  return (
+    `tamper ${engine}: ${r.cases} mutations run, ${r.chainDetected} chain edits detected by ` +
+    `verify and audit at the expected event, ${r.recordDetected} prescription-column edits ` +
+    `detected by verify, ${r.notDetected.length} not detected by design; ` +
+    `${r.controls} untouched controls valid; ${r.problems.length} problems`
+  );
+}

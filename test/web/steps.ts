@@ -1,0 +1,120 @@
+/**
+ * Steps the browser tests share: signing in on a screen and filling the prescriber's form the
+ * way a person does, through labels and roles.
+ */
+import type { Locator, Page } from 'playwright-core';
+import type { Actor } from '../support/server.js';
+
+/** The two staff screens of `/app/`. */
+export function screens(page: Page): { counter: Locator; desk: Locator } {
+  return { counter: page.locator('#screen-counter'), desk: page.locator('#screen-desk') };
+}
+
+/** Signs `actor` in on `screen` with its client credentials. */
+export async function signIn(screen: Locator, actor: Actor): Promise<void> {
+  await screen.getByLabel('Client ID').fill(actor.clientId);
+  await screen.getByLabel('Client secret').fill(actor.secret);
+  await screen.getByRole('button', { name: 'Sign in' }).click();
+  await screen.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+export interface MedicamentInput {
+  id: string;
+  unit: string;
+  doses: [string, string, string, string];
+  until?: string;
+  instructions?: string;
+  packs: string;
+  repeats: string;
+  substitutionAllowed: boolean;
+}
+
+/** The sample prescription of `examples/prescription.json`, as typed into the form. */
+export const SAMPLE_MEDICAMENTS: readonly MedicamentInput[] = [
+  {
+    id: '7680543201015',
+    unit: 'Tablette',
+    doses: ['1', '0', '1', '0'],
+    until: '2026-12-31',
+    instructions: 'Nach dem Essen einnehmen',
+    packs: '1',
+    repeats: '0',
+    substitutionAllowed: true,
+  },
+  {
+    id: '7680621130046',
+    unit: 'Kapsel',
+    doses: ['0', '0', '1', '0'],
+    packs: '2',
+    repeats: '3',
+    substitutionAllowed: false,
+  },
+];
+
+/** Fills the patient part; `zip` lets a test type an invalid postcode first. */
+export async function fillPatient(desk: Locator, zip = '8001'): Promise<void> {
+  const patient = desk.getByRole('group', { name: 'Patient' });
+  await patient.getByLabel('First name').fill('Anna');
+  await patient.getByLabel('Last name').fill('Muster');
+  await patient.getByLabel('Date of birth').fill('1968-05-21');
+  await patient.getByLabel('Street and number').fill('Bahnhofstrasse 3');
+  await patient.getByLabel('Postcode').fill(zip);
+  await patient.getByLabel('Town').fill('Zürich');
+  await patient.getByLabel('Gender').selectOption({ label: 'female' });
+}
+
+/** Fills the prescriber, the author GLN and the practice. */
+export async function fillPrescriber(desk: Locator): Promise<void> {
+  const person = desk.getByRole('group', { name: 'Prescribing person' });
+  await person.getByLabel('First name').fill('Lukas');
+  await person.getByLabel('Last name').fill('Beispiel');
+  await person.getByRole('textbox', { name: 'GLN (13 digits)', exact: true }).fill('7601001234567');
+  await person
+    .getByRole('textbox', { name: 'Author GLN (13 digits)', exact: true })
+    .fill('7601001234567');
+  const org = desk.getByRole('group', { name: 'Practice or organisation' });
+  await org.getByRole('textbox', { name: 'Name', exact: true }).fill('Praxis am See');
+  await org.getByLabel('Street and number').fill('Seestrasse 12');
+  await org.getByLabel('Postcode').fill('8002');
+  await org.getByLabel('Town').fill('Zürich');
+  await org.getByLabel('Phone').fill('+41 44 123 45 67');
+}
+
+/** Fills medicament `index` (adding its fieldset when needed). */
+export async function fillMedicament(
+  desk: Locator,
+  index: number,
+  med: MedicamentInput,
+): Promise<void> {
+  const name = `Medicament ${index + 1}`;
+  const group = desk.getByRole('group', { name, exact: true });
+  if ((await group.count()) === 0) {
+    await desk.getByRole('button', { name: 'Add a medicament' }).click();
+  }
+  await group.getByLabel('Product ID').fill(med.id);
+  await group.getByLabel('Unit (e.g. tablet)').fill(med.unit);
+  const doses = group.getByRole('group', { name: 'Doses per day' });
+  for (const [slot, value] of [
+    ['Morning', med.doses[0]],
+    ['Noon', med.doses[1]],
+    ['Evening', med.doses[2]],
+    ['Night', med.doses[3]],
+  ] as const) {
+    await doses.getByLabel(slot, { exact: true }).fill(value);
+  }
+  if (med.until !== undefined) await doses.getByLabel('Take until').fill(med.until);
+  if (med.instructions !== undefined) {
+    await group.getByLabel('Instructions').fill(med.instructions);
+  }
+  await group.getByLabel('Packs').fill(med.packs);
+  await group.getByLabel('Repeats (0 to 24)').fill(med.repeats);
+  await group.getByLabel('Substitution allowed').setChecked(med.substitutionAllowed);
+}
+
+/** Fills the whole form with the sample prescription. */
+export async function fillSample(desk: Locator, zip = '8001'): Promise<void> {
+  await fillPatient(desk, zip);
+  await fillPrescriber(desk);
+  for (const [i, med] of SAMPLE_MEDICAMENTS.entries()) await fillMedicament(desk, i, med);
+  await desk.getByLabel('Remarks').fill('Patientin über Einnahme und Nebenwirkungen informiert.');
+}

@@ -1,0 +1,53 @@
+/**
+ * A medicament's dosage `D` as morning / noon / evening / night, one row per period (`Pos`); the
+ * period (`DtFrom`, `DtTo`) under its doses, so the table keeps four columns on a phone.
+ */
+import { Fragment } from 'preact';
+import type { DosageView } from '../chmed/document-view.js';
+import { useI18n } from '../i18n/i18n-context.js';
+
+export function DosageTable(props: { dosages: readonly DosageView[]; unit: string | undefined }) {
+  const { t, date, number } = useI18n();
+  if (props.dosages.length === 0) return <p class="muted">{t('med.noDosage')}</p>;
+  const period = (d: DosageView): string =>
+    [d.from && t('med.from', { date: date(d.from) }), d.to && t('med.until', { date: date(d.to) })]
+      .filter(Boolean)
+      .join(' ');
+  return (
+    <div class="table-scroll">
+      <table class="dosage">
+        <caption>
+          {t('med.dosage')}
+          {props.unit ? ` (${props.unit})` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('med.morning')}</th>
+            <th scope="col">{t('med.noon')}</th>
+            <th scope="col">{t('med.evening')}</th>
+            <th scope="col">{t('med.night')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.dosages.map((d, i) => (
+            <Fragment key={i}>
+              <tr>
+                {[0, 1, 2, 3].map((slot) => {
+                  const dose = d.doses[slot];
+                  return <td key={slot}>{dose === undefined ? '–' : number(dose)}</td>;
+                })}
+              </tr>
+              {period(d) !== '' && (
+                <tr>
+                  <td colSpan={4} class="period">
+                    {t('med.period')}: {period(d)}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * A created prescription: its QR code large enough to scan from screen or paper, the link, PNG and
+ * SVG downloads, printing (see the print rules in `app.css`), and revocation.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { DocumentView } from '../chmed/document-view.js';
+import { PrescriptionView } from '../components/prescription-view.js';
+import { useI18n } from '../i18n/i18n-context.js';
+import { renderQr } from '../qr/render.js';
+import type { RenderedQr } from '../qr/render.js';
+
+export interface Created {
+  id: string;
+  link: string;
+  doc: DocumentView;
+}
+
+function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+export function CreatedPanel(props: {
+  created: Created;
+  revoked: boolean;
+  busy: boolean;
+  onRevoke(): void;
+  onNew(): void;
+}) {
+  const { t } = useI18n();
+  const { id, link } = props.created;
+  const [qr, setQr] = useState<RenderedQr | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the result, so a screen reader announces it and Tab continues from here.
+  useEffect(() => heading.current?.focus(), [id]);
+
+  useEffect(() => {
+    let live = true;
+    void renderQr(link).then((rendered) => live && setQr(rendered));
+    return () => {
+      live = false;
+    };
+  }, [link]);
+
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // Without clipboard access (plain http) the link stays selectable in its field.
+      (document.getElementById('created-link') as HTMLTextAreaElement | null)?.select();
+    }
+  };
+
+  return (
+    <section class="created" aria-labelledby="created-title" data-prescription-id={id}>
+      <h2 id="created-title" class="no-print" tabIndex={-1} ref={heading}>
+        {t('desk.created')}
+      </h2>
+      <div class="created-grid">
+        <figure class="qr">
+          {qr && <img src={qr.pngDataUrl} alt={t('desk.qrAlt', { id })} width={440} height={440} />}
+          <figcaption>
+            {t('doc.id')}: <code>{id}</code>
+          </figcaption>
+        </figure>
+        <div class="created-actions no-print">
+          {props.revoked && (
+            <p class="notice notice-bad" role="status" data-state="revoked">
+              {t('desk.revoked')}
+            </p>
+          )}
+          <div class="field">
+            <label for="created-link">{t('desk.link')}</label>
+            <textarea id="created-link" readOnly rows={4} value={link} spellcheck={false} />
+          </div>
+          <div class="actions">
+            <button type="button" onClick={() => void copy()}>
+              {t('desk.copy')}
+            </button>
+            {qr && (
+              <>
+                <a class="button" href={qr.pngDataUrl} download={`erx-${id}.png`}>
+                  {t('desk.png')}
+                </a>
+                <a class="button" href={svgDataUrl(qr.svg)} download={`erx-${id}.svg`}>
+                  {t('desk.svg')}
+                </a>
+              </>
+            )}
+            <button type="button" onClick={() => window.print()}>
+              {t('desk.print')}
+            </button>
+            <a class="button" href={link} target="_blank" rel="noopener noreferrer">
+              {t('desk.openPatient')}
+            </a>
+          </div>
+          <p class="live" role="status">
+            {copied ? t('desk.copied') : ''}
+          </p>
+          <div class="actions">
+            {!props.revoked &&
+              (confirming ? (
+                <div class="confirm" role="alertdialog" aria-labelledby="revoke-question">
+                  <p id="revoke-question">{t('desk.revokeConfirm')}</p>
+                  <div class="actions">
+                    <button
+                      type="button"
+                      class="danger"
+                      disabled={props.busy}
+                      onClick={() => {
+                        setConfirming(false);
+                        props.onRevoke();
+                      }}
+                    >
+                      {t('desk.revokeYes')}
+                    </button>
+                    <button type="button" onClick={() => setConfirming(false)}>
+                      {t('desk.revokeNo')}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <button type="button" class="danger" onClick={() => setConfirming(true)}>
+                  {t('desk.revoke')}
+                </button>
+              ))}
+            <button type="button" class="primary" onClick={props.onNew}>
+              {t('desk.new')}
+            </button>
+          </div>
+        </div>
+      </div>
+      <div class="print-only">
+        <PrescriptionView doc={props.created.doc} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The prescriber's form as plain text fields, and the CHMED16A document built from it
+ * (seed §2.1). Empty fields are left out rather than sent empty, so that a missing required
+ * field comes back from the service as "is required" at its own JSON pointer.
+ */
+import type { Medicament } from '../../../src/chmed16a/types.js';
+
+export interface MedicamentDraft {
+  id: string;
+  idType: string;
+  unit: string;
+  /** Morning, noon, evening, night. */
+  doses: [string, string, string, string];
+  until: string;
+  instructions: string;
+  packs: string;
+  repeats: string;
+  substitutionAllowed: boolean;
+}
+
+export interface Draft {
+  patient: {
+    FName: string;
+    LName: string;
+    BDt: string;
+    Gender: string;
+    Street: string;
+    Zip: string;
+    City: string;
+  };
+  person: { FName: string; LName: string; Gln: string; Zsr: string };
+  org: {
+    Name: string;
+    NameAffix: string;
+    Street: string;
+    Zip: string;
+    City: string;
+    Phone: string;
+    Email: string;
+    Zsr: string;
+  };
+  auth: string;
+  medicaments: MedicamentDraft[];
+  remarks: string;
+}
+
+/** An empty medicament: GTIN, substitution allowed (CHMED16A `Subs` 0, the default). */
+export function emptyMedicament(): MedicamentDraft {
+  return {
+    id: '',
+    idType: '2',
+    unit: '',
+    doses: ['', '', '', ''],
+    until: '',
+    instructions: '',
+    packs: '1',
+    repeats: '0',
+    substitutionAllowed: true,
+  };
+}
+
+/** An empty form; `keep` carries the prescriber and practice over to the next prescription. */
+export function emptyDraft(keep?: Draft): Draft {
+  return {
+    patient: { FName: '', LName: '', BDt: '', Gender: '', Street: '', Zip: '', City: '' },
+    person: keep ? { ...keep.person } : { FName: '', LName: '', Gln: '', Zsr: '' },
+    org: keep
+      ? { ...keep.org }
+      : { Name: '', NameAffix: '', Street: '', Zip: '', City: '', Phone: '', Email: '', Zsr: '' },
+    auth: keep?.auth ?? '',
+    medicaments: [emptyMedicament()],
+    remarks: '',
+  };
+}
+
+type Strings = Record<string, string>;
+
+/** The non-empty, trimmed fields of `fields`. */
+function filled(fields: Strings): Strings {
+  const out: Strings = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+// A number field: empty is absent; anything else is sent as a number (the input allows only
+// numbers), so the service judges ranges.
+function numberField(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}
+
+function medicament(m: MedicamentDraft): Partial<Medicament> {
+  const out: Partial<Medicament> = { IdType: Number(m.idType) as Medicament['IdType'] };
+  if (m.id.trim() !== '') out.Id = m.id.trim();
+  const hasDose = m.doses.some((d) => d.trim() !== '');
+  if (hasDose || m.until !== '') {
+    // Empty dose slots are 0: D keeps all four places so morning to night stay in position.
+    const pos: NonNullable<Medicament['Pos']>[number] = {
+      D: m.doses.map((d) => numberField(d) ?? 0),
+    };
+    if (m.until !== '') pos.DtTo = m.until;
+    out.Pos = [pos];
+  }
+  if (m.unit.trim() !== '') out.Unit = m.unit.trim();
+  if (m.instructions.trim() !== '') out.AppInstr = m.instructions.trim();
+  const packs = numberField(m.packs);
+  if (packs !== undefined) out.NbPack = packs;
+  const repeats = numberField(m.repeats);
+  if (repeats !== undefined) out.Rep = repeats;
+  out.Subs = m.substitutionAllowed ? 0 : 1;
+  return out;
+}
+
+/**
+ * The document for `draft`, with a fresh unguessable `Id` (SPEC.md §4) and `Dt` now. Not typed
+ * as a valid document: it may lack required fields, which the service then names.
+ */
+export function buildDocument(draft: Draft, id: string, now: Date): Record<string, unknown> {
+  const { Gender, ...patient } = draft.patient;
+  const doc: Record<string, unknown> = {
+    Id: id,
+    MedType: 3,
+    Dt: now.toISOString(),
+    Patient: { ...filled(patient), ...(Gender === '' ? {} : { Gender: Number(Gender) }) },
+    HcPerson: filled(draft.person),
+    HcOrg: filled(draft.org),
+    Medicaments: draft.medicaments.map(medicament),
+  };
+  if (draft.auth.trim() !== '') doc.Auth = draft.auth.trim();
+  if (draft.remarks.trim() !== '') doc.Rmk = draft.remarks.trim();
+  return doc;
+}

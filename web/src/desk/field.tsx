@@ -1,0 +1,167 @@
+/**
+ * Labelled form controls that show the service's violations for their JSON pointer: the message
+ * under the control, tied to it by `aria-describedby`, and `aria-invalid` set.
+ */
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { useI18n } from '../i18n/i18n-context.js';
+import { controlId } from './violations.js';
+import type { Violations } from './violations.js';
+
+interface Common {
+  pointer: string;
+  label: string;
+  violations: Violations;
+  required?: boolean | undefined;
+  class?: string;
+}
+
+function Messages(props: { id: string; messages: readonly string[] }) {
+  if (props.messages.length === 0) return null;
+  return (
+    <p class="field-error" id={props.id}>
+      {props.messages.join('; ')}
+    </p>
+  );
+}
+
+function Shell(props: Common & { children: ComponentChildren }) {
+  const { t } = useI18n();
+  const id = controlId(props.pointer);
+  return (
+    <div class={`field ${props.class ?? ''}`}>
+      <label for={id}>
+        {props.label}
+        {/* The control's aria-required says it to assistive technology; the star is visual. */}
+        {props.required && (
+          <span class="required" aria-hidden="true" title={t('desk.required')}>
+            {' *'}
+          </span>
+        )}
+      </label>
+      {props.children}
+      <Messages id={`${id}-error`} messages={props.violations.at(props.pointer)} />
+    </div>
+  );
+}
+
+/** Accessibility attributes of the control for `pointer`. */
+function controlAttributes(pointer: string, violations: Violations, required?: boolean) {
+  const id = controlId(pointer);
+  const invalid = violations.at(pointer).length > 0;
+  return {
+    id,
+    'aria-invalid': invalid ? ('true' as const) : undefined,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+    'aria-required': required ? ('true' as const) : undefined,
+  };
+}
+
+type InputKind = 'text' | 'date' | 'number' | 'email' | 'tel';
+
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role' | 'list'>;
+
+// Preact types each input `type` separately, so a `type` held in a variable does not type-check:
+// one literal per branch does.
+function Input(props: { kind: InputKind; attributes: InputAttributes }) {
+  const a = props.attributes;
+  switch (props.kind) {
+    case 'date':
+      return <input type="date" {...a} />;
+    case 'number':
+      return <input type="number" {...a} />;
+    case 'email':
+      return <input type="email" {...a} />;
+    case 'tel':
+      return <input type="tel" {...a} />;
+    default:
+      return <input type="text" {...a} />;
+  }
+}
+
+export function TextField(
+  props: Common & {
+    value: string;
+    onValue(value: string): void;
+    type?: InputKind | undefined;
+    inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'tel' | undefined;
+    autoComplete?: string;
+    maxLength?: number | undefined;
+    min?: number;
+    max?: number;
+    step?: number | 'any';
+  },
+) {
+  return (
+    <Shell {...props}>
+      <Input
+        kind={props.type ?? 'text'}
+        attributes={{
+          ...controlAttributes(props.pointer, props.violations, props.required),
+          inputMode: props.inputMode,
+          autoComplete: props.autoComplete ?? 'off',
+          maxLength: props.maxLength,
+          min: props.min,
+          max: props.max,
+          step: props.step,
+          value: props.value,
+          onInput: (e) => props.onValue(e.currentTarget.value),
+        }}
+      />
+    </Shell>
+  );
+}
+
+export function TextArea(props: Common & { value: string; onValue(value: string): void }) {
+  return (
+    <Shell {...props}>
+      <textarea
+        {...controlAttributes(props.pointer, props.violations, props.required)}
+        rows={3}
+        value={props.value}
+        onInput={(e) => props.onValue(e.currentTarget.value)}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField(
+  props: Common & {
+    value: string;
+    onValue(value: string): void;
+    options: readonly { value: string; label: string }[];
+  },
+) {
+  return (
+    <Shell {...props}>
+      <select
+        {...controlAttributes(props.pointer, props.violations, props.required)}
+        value={props.value}
+        onChange={(e) => props.onValue(e.currentTarget.value)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function CheckField(
+  props: Common & { checked: boolean; onChecked(checked: boolean): void },
+) {
+  const id = controlId(props.pointer);
+  return (
+    <div class={`field check ${props.class ?? ''}`}>
+      <input
+        {...controlAttributes(props.pointer, props.violations)}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChecked(e.currentTarget.checked)}
+      />
+      <label for={id}>{props.label}</label>
+      <Messages id={`${id}-error`} messages={props.violations.at(props.pointer)} />
+    </div>
+  );
+}

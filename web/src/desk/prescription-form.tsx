@@ -1,0 +1,162 @@
+/** The prescriber's form composing a CHMED16A prescription (seed §2.1). */
+import { useI18n } from '../i18n/i18n-context.js';
+import { emptyMedicament } from './draft.js';
+import type { Draft, MedicamentDraft } from './draft.js';
+import { SelectField, TextArea, TextField } from './field.js';
+import { ORG_FIELDS, PATIENT_FIELDS, PERSON_FIELDS } from './field-labels.js';
+import type { FieldSpec } from './field-labels.js';
+import { MedicamentFieldset } from './medicament-fieldset.js';
+import { ViolationSummary } from './violation-summary.js';
+import type { Violations } from './violations.js';
+
+function Fields<K extends string>(props: {
+  section: string;
+  specs: readonly FieldSpec[];
+  values: Record<K, string>;
+  violations: Violations;
+  onValue(name: K, value: string): void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      {props.specs.map((spec) => (
+        <TextField
+          key={spec.name}
+          pointer={`/${props.section}/${spec.name}`}
+          label={t(spec.label)}
+          required={spec.required}
+          type={spec.type}
+          inputMode={spec.inputMode}
+          maxLength={spec.maxLength}
+          violations={props.violations}
+          value={props.values[spec.name as K]}
+          onValue={(value) => props.onValue(spec.name as K, value)}
+        />
+      ))}
+    </>
+  );
+}
+
+export function PrescriptionForm(props: {
+  draft: Draft;
+  violations: Violations;
+  busy: boolean;
+  onDraft(draft: Draft): void;
+  onSubmit(): void;
+}) {
+  const { t } = useI18n();
+  const { draft, violations } = props;
+  const set = (change: Partial<Draft>): void => props.onDraft({ ...draft, ...change });
+  const setMed = (index: number, change: Partial<MedicamentDraft>): void =>
+    set({
+      medicaments: draft.medicaments.map((m, i) => (i === index ? { ...m, ...change } : m)),
+    });
+
+  return (
+    <form
+      class="desk-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <ViolationSummary violations={violations} />
+      <fieldset class="card">
+        <legend>{t('desk.patient')}</legend>
+        <div class="grid">
+          <Fields
+            section="Patient"
+            specs={PATIENT_FIELDS}
+            values={draft.patient}
+            violations={violations}
+            onValue={(name, value) => set({ patient: { ...draft.patient, [name]: value } })}
+          />
+          <SelectField
+            pointer="/Patient/Gender"
+            label={t('desk.gender')}
+            violations={violations}
+            value={draft.patient.Gender}
+            onValue={(Gender) => set({ patient: { ...draft.patient, Gender } })}
+            options={[
+              { value: '', label: t('desk.gender.none') },
+              { value: '2', label: t('doc.gender.2') },
+              { value: '1', label: t('doc.gender.1') },
+            ]}
+          />
+        </div>
+      </fieldset>
+      <fieldset class="card">
+        <legend>{t('desk.person')}</legend>
+        <div class="grid">
+          <Fields
+            section="HcPerson"
+            specs={PERSON_FIELDS}
+            values={draft.person}
+            violations={violations}
+            onValue={(name, value) => set({ person: { ...draft.person, [name]: value } })}
+          />
+          <TextField
+            pointer="/Auth"
+            label={t('desk.auth')}
+            required
+            inputMode="numeric"
+            maxLength={13}
+            violations={violations}
+            value={draft.auth}
+            onValue={(auth) => set({ auth })}
+          />
+        </div>
+      </fieldset>
+      <fieldset class="card">
+        <legend>{t('desk.org')}</legend>
+        <div class="grid">
+          <Fields
+            section="HcOrg"
+            specs={ORG_FIELDS}
+            values={draft.org}
+            violations={violations}
+            onValue={(name, value) => set({ org: { ...draft.org, [name]: value } })}
+          />
+        </div>
+      </fieldset>
+      <fieldset class="card">
+        <legend>{t('desk.meds')}</legend>
+        {violations.at('/Medicaments').length > 0 && (
+          <p class="field-error">{violations.at('/Medicaments').join('; ')}</p>
+        )}
+        {draft.medicaments.map((med, i) => (
+          <MedicamentFieldset
+            key={i}
+            index={i}
+            med={med}
+            violations={violations}
+            canRemove={draft.medicaments.length > 1}
+            onChange={(change) => setMed(i, change)}
+            onRemove={() => set({ medicaments: draft.medicaments.filter((_, j) => j !== i) })}
+          />
+        ))}
+        <button
+          type="button"
+          onClick={() => set({ medicaments: [...draft.medicaments, emptyMedicament()] })}
+        >
+          {t('desk.addMed')}
+        </button>
+      </fieldset>
+      <div class="card">
+        <TextArea
+          pointer="/Rmk"
+          label={t('desk.remarks')}
+          violations={violations}
+          value={draft.remarks}
+          onValue={(remarks) => set({ remarks })}
+        />
+      </div>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={props.busy}>
+          {props.busy ? t('common.busy') : t('desk.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

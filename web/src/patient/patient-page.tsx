@@ -1,0 +1,39 @@
+/** The patient view (SPEC.md §3): the prescription of the link, decoded here, and its status. */
+import { LanguageSwitch } from '../components/language-switch.js';
+import { PrescriptionView } from '../components/prescription-view.js';
+import { SkipLink } from '../components/skip-link.js';
+import { useI18n } from '../i18n/i18n-context.js';
+import { PatientStatus } from './patient-status.js';
+import { useDecodedLocation } from './use-decoded-link.js';
+import { useVerify } from './use-verify.js';
+
+export function PatientPage() {
+  const { t } = useI18n();
+  const decoded = useDecodedLocation();
+  const answer = useVerify(decoded.state === 'ok' ? decoded.link : undefined);
+  return (
+    <>
+      <SkipLink />
+      <header class="top">
+        <p class="brand">erx</p>
+        <LanguageSwitch />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <h1>{t('patient.title')}</h1>
+        {decoded.state === 'none' && <p class="notice">{t('patient.noLink')}</p>}
+        {decoded.state === 'bad' && (
+          <p class="notice notice-bad" role="alert">
+            {t('patient.badLink')}
+          </p>
+        )}
+        {decoded.state === 'ok' && (
+          <>
+            <PatientStatus answer={answer} />
+            <PrescriptionView doc={decoded.doc} />
+          </>
+        )}
+        <p class="privacy muted">{t('patient.privacy')}</p>
+      </main>
+    </>
+  );
+}
