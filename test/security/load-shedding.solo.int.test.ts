@@ -2,7 +2,8 @@
  * Load shedding (SPEC.md §9, OWASP API4): with `ERX_MAX_IN_FLIGHT` requests in progress, the next
  * one is answered at once with 503, `Retry-After` and the error shape; health and readiness still
  * answer; a request that finishes, or whose client goes away, frees its place. With
- * `ERX_MAX_LAG_MS`, while the event loop runs that far behind, the same; and not without it.
+ * `ERX_MAX_LAG_MS`, while the event loop runs that far behind, the same; and not without it. The
+ * file runs alone (`.solo.`): other suites on the same cores would make the calm turns late too.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -111,6 +112,20 @@ function verifyAnything(server: TestServer) {
   });
 }
 
+/**
+ * The status of a verify once the server's event loop is calm: a start-up, a garbage collection or
+ * another process on the cores can make one turn late, so a 503 is retried for up to 5 s, and
+ * whatever comes last is returned (a bound stuck on refusing would return 503).
+ */
+async function statusWhenCalm(server: TestServer): Promise<number> {
+  const until = performance.now() + 5_000;
+  for (;;) {
+    const { status } = await verifyAnything(server);
+    if (status !== 503 || performance.now() > until) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
   let lagging: TestServer;
   let unbounded: TestServer;
@@ -124,7 +139,7 @@ describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
   });
 
   it('sheds API requests while every turn takes 30 ms, serves probes, and recovers', async () => {
-    assert.equal((await verifyAnything(lagging)).status, 400);
+    assert.equal(await statusWhenCalm(lagging), 400);
     const stop = overload(30);
     try {
       await settle();
@@ -137,8 +152,7 @@ describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
     } finally {
       stop();
     }
-    await settle();
-    assert.equal((await verifyAnything(lagging)).status, 400);
+    assert.equal(await statusWhenCalm(lagging), 400);
   });
 
   it('is off by default: the same overload is served', async () => {
