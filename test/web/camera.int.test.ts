@@ -14,7 +14,7 @@ import { browserSkipReason, launchChromium, watchedContext } from '../support/br
 import { json } from '../support/e2e.js';
 import { samplePrescription, startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { screens, signIn } from './steps.js';
+import { screens, settlesTo, signIn } from './steps.js';
 
 /**
  * A Y4M video (the format Chromium's fake camera plays) of a still PNG: luma from the pixels,
@@ -81,7 +81,7 @@ describe('web page: camera scan at the counter', { skip: browserSkipReason() }, 
         new RegExp(id),
       );
       // The camera is off once the code is read.
-      assert.equal(await counter.locator('video').count(), 0);
+      await settlesTo(() => counter.locator('video').count(), 0);
       watched.assertClean();
       await watched.context.close();
     },

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { fillSample, screens, signIn } from './steps.js';
+import { fillSample, screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
   let server: TestServer;
@@ -67,24 +67,25 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
     const { desk } = screens(page);
     await page.goto(`${server.url}/app/#desk`);
     const languages = page.getByRole('group', { name: 'Language' });
+    const lang = () => page.locator('html').getAttribute('lang');
     await languages.getByRole('button', { name: 'Deutsch' }).click();
-    assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+    await settlesTo(lang, 'de');
     await desk.getByRole('heading', { name: 'Verordnung', level: 1 }).waitFor();
     await desk.getByRole('button', { name: 'Anmelden' }).waitFor();
     await page
       .getByRole('group', { name: 'Sprache' })
       .getByRole('button', { name: 'Français' })
       .click();
-    assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+    await settlesTo(lang, 'fr');
     await desk.getByRole('heading', { name: 'Prescription', level: 1 }).waitFor();
     await desk.getByLabel('Secret client').waitFor();
-    assert.equal(
-      await page.getByRole('button', { name: 'Français' }).getAttribute('aria-pressed'),
+    await settlesTo(
+      () => page.getByRole('button', { name: 'Français' }).getAttribute('aria-pressed'),
       'true',
     );
     // The choice is remembered for the next visit.
     await page.reload();
-    assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+    await settlesTo(lang, 'fr');
     await page
       .getByRole('group', { name: 'Langue' })
       .getByRole('button', { name: 'English' })
@@ -127,7 +128,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
       const created = desk.locator('section.created');
       await created.waitFor();
       const id = await created.getAttribute('data-prescription-id');
-      assert.equal(await page.locator(':focus').getAttribute('id'), 'created-title');
+      await settlesTo(() => page.locator(':focus').getAttribute('id'), 'created-title');
 
       const [svg] = await Promise.all([
         page.waitForEvent('download'),
@@ -138,7 +139,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
       await desk.getByRole('button', { name: 'Revoke prescription' }).click();
       const confirm = desk.getByRole('alertdialog');
       await confirm.getByRole('button', { name: 'No, keep it' }).click();
-      assert.equal(await confirm.count(), 0);
+      await settlesTo(() => confirm.count(), 0);
       await desk.getByRole('button', { name: 'Revoke prescription' }).click();
       await desk.getByRole('button', { name: 'Yes, revoke' }).click();
       await desk.locator('[data-state="revoked"]').waitFor();
@@ -155,12 +156,12 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
       // The prescriber keeps the practice for the next prescription; the patient is cleared.
       await desk.getByRole('button', { name: 'New prescription' }).click();
       const org = desk.getByRole('group', { name: 'Practice or organisation' });
+      const patientGroup = desk.getByRole('group', { name: 'Patient' });
+      await settlesTo(() => patientGroup.getByLabel('First name').inputValue(), '');
       assert.equal(
         await org.getByRole('textbox', { name: 'Name', exact: true }).inputValue(),
         'Praxis am See',
       );
-      const patientGroup = desk.getByRole('group', { name: 'Patient' });
-      assert.equal(await patientGroup.getByLabel('First name').inputValue(), '');
       watched.assertClean();
       await watched.context.close();
     },

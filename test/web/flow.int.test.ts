@@ -19,7 +19,7 @@ import {
 } from '../support/browser.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { SAMPLE_MEDICAMENTS, fillSample, screens, signIn } from './steps.js';
+import { SAMPLE_MEDICAMENTS, fillSample, screens, settlesTo, signIn } from './steps.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -148,7 +148,7 @@ describe(
       await forced.getByRole('button', { name: /Cancel this event/ }).click();
       await waitForEvents(7);
       await counter.getByText('Event cancelled.').waitFor();
-      assert.equal(await forced.getAttribute('data-cancelled'), 'true');
+      await settlesTo(() => forced.getAttribute('data-cancelled'), 'true');
       assert.deepEqual(await eventTypes(), [
         'create',
         'lock',

@@ -2,8 +2,29 @@
  * Steps the browser tests share: signing in on a screen and filling the prescriber's form the
  * way a person does, through labels and roles.
  */
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import type { Actor } from '../support/server.js';
+
+/**
+ * Asserts that what `read` returns comes to equal `expected`: the page renders after the event
+ * that changes it, so a value read at once can still be the old one. Reads again every 50 ms for
+ * up to 5 s, then compares the last value read.
+ */
+export async function settlesTo<T>(
+  read: () => Promise<T>,
+  expected: T,
+  message?: string,
+): Promise<void> {
+  const until = performance.now() + 5_000;
+  let value = await read();
+  while (!isDeepStrictEqual(value, expected) && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  assert.deepEqual(value, expected, message);
+}
 
 /** The two staff screens of `/app/`. */
 export function screens(page: Page): { counter: Locator; desk: Locator } {
