@@ -129,7 +129,7 @@ async function bench(options: BenchOptions, runDir: string): Promise<Results> {
         mixed_seconds: options.mixedSeconds,
         verify_set: options.verifySet,
         profiled: options.profile,
-        erx: 'compiled with tsconfig.build.json, node <main.js> serve, default configuration except ERX_RATE_LIMIT_SUBJECT=0 ERX_RATE_LIMIT_ANON=0',
+        erx: 'compiled with tsconfig.build.json, node <flags of its #! line> <main.js> serve, default configuration except ERX_RATE_LIMIT_SUBJECT=0 ERX_RATE_LIMIT_ANON=0',
         load_generator:
           'autocannon 9 (closed loop) / node:http open-loop scheduler, in a worker thread of the bench process',
       },

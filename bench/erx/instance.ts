@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ListeningChild } from '../support/listening-child.js';
 import { spawnListening } from '../support/listening-child.js';
+import { nodeFlagsOf } from './node-flags.js';
 import { PeakRss } from '../support/rss.js';
 
 /** The prescription address of every link the bench creates or loads (any absolute URL works). */
@@ -60,7 +61,7 @@ export async function startErx(options: StartErxOptions): Promise<ErxInstance> {
     flags.push('--cpu-prof', `--cpu-prof-dir=${threadDir}`);
   }
   const child: ListeningChild = await spawnListening({
-    args: [...flags, options.main, 'serve'],
+    args: [...nodeFlagsOf(options.main), ...flags, options.main, 'serve'],
     env: { ...erxEnvironment(options.dataDir), ...options.env },
     cwd: join(options.dataDir, '..'),
   });

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-old-space-size=1024
 /** The `erx` command line: one program, one file per group of commands under `commands/`. */
 import { Command, CommanderError } from 'commander';
 import { isErxError } from '../errors.js';

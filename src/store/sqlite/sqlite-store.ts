@@ -74,6 +74,8 @@ export class SqliteStore implements Store {
   readonly #mutex = new KeyedMutex();
   readonly #commits: GroupCommit;
   private readonly stmts: SqliteStatements;
+  /** A chain in one read transaction, so the head and the events come from the same snapshot. */
+  readonly #readChain: (prescriptionId: string) => ChainState | undefined;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -85,6 +87,15 @@ export class SqliteStore implements Store {
     // Migrated before the statements are prepared: they need the tables.
     migrateSqlite(db);
     this.stmts = prepareStatements(db);
+    // Wrapped once: better-sqlite3 builds a new wrapper on every `transaction()` call.
+    this.#readChain = db.transaction((prescriptionId: string) => {
+      const p = this.stmts.getPrescription.get(prescriptionId);
+      if (!p) return undefined;
+      return {
+        prescription: toPrescription(p),
+        events: this.stmts.getEvents.all(prescriptionId).map(toEvent),
+      };
+    });
   }
 
   async migrate(): Promise<void> {
@@ -170,16 +181,9 @@ export class SqliteStore implements Store {
   }
 
   private readChain(prescriptionId: string): ChainState | undefined {
-    // One read transaction so the head and the events come from the same snapshot. It never sees
-    // a queued write: group commit opens and commits its transaction within one synchronous step.
-    return this.#db.transaction(() => {
-      const p = this.stmts.getPrescription.get(prescriptionId);
-      if (!p) return undefined;
-      return {
-        prescription: toPrescription(p),
-        events: this.stmts.getEvents.all(prescriptionId).map(toEvent),
-      };
-    })();
+    // The read transaction never sees a queued write: group commit opens and commits its
+    // transaction within one synchronous step.
+    return this.#readChain(prescriptionId);
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
