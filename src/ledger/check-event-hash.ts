@@ -5,16 +5,17 @@
  */
 import type { CheckFailure } from './chain-failure.js';
 import type { EventBody, LedgerRecord } from './event.js';
-import { eventBodyHash, parseEventBody } from './parse-event-body.js';
+import { readEventBody } from './parse-event-body.js';
 
 export type EventHashCheck =
   { readonly ok: true; readonly body: EventBody } | ({ readonly ok: false } & CheckFailure);
 
 /** Recomputes the hash of one stored event and checks what binds it to its prescription. */
 export function checkEventHash(record: LedgerRecord, prescriptionId: string): EventHashCheck {
-  const parsed = parseEventBody(record.body);
+  // One memo lookup for both: the key is the whole body text.
+  const { parsed, hash } = readEventBody(record.body);
   if (!parsed.ok) return { ok: false, check: 'body', reason: parsed.reason };
-  if (eventBodyHash(record.body) !== record.hash) {
+  if (hash !== record.hash) {
     return { ok: false, check: 'hash', reason: 'hash_mismatch' };
   }
   // An event replayed from another prescription has a valid hash and signature of its own.

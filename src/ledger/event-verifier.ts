@@ -4,7 +4,7 @@
  * event's time. Successes are memoised by the exact body bytes and signature (SPEC.md §7), so
  * re-verifying an untouched chain costs no public-key work; changed bytes miss the memo.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { compactVerify } from 'jose';
 import { leafValidAt, validateLeaf } from '../pki/index.js';
 import type { LeafValidation, PinnedRoot, TrustStore } from '../pki/index.js';
@@ -49,11 +49,7 @@ export class EventVerifier {
   /** Verifies the signature of `record`, whose `body` has already passed checks 1 and 2. */
   async verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined> {
     // NUL never occurs in canonical JSON or a JWS, so the pair is encoded unambiguously.
-    const memoKey = createHash('sha256')
-      .update(record.body, 'utf8')
-      .update('\u0000')
-      .update(record.signature, 'utf8')
-      .digest('base64');
+    const memoKey = hash('sha256', `${record.body}\u0000${record.signature}`, 'base64');
     if (this.memo.get(memoKey) === true) return undefined;
     const failure = await this.verifyUncached(record, body);
     if (failure === undefined) this.memo.set(memoKey, true);

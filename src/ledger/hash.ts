@@ -2,11 +2,12 @@
  * SHA-256 as the ledger uses it (SPEC.md §3 `prescription_hash`, §7 event `hash`): lowercase hex
  * over the UTF-8 bytes of a string.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Lowercase hex SHA-256 of the UTF-8 bytes of `text`. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // One-shot: no Hash object per call (node:crypto `hash`, Node ≥ 20.12).
+  return hash('sha256', text, 'hex');
 }
 
 /** True for a lowercase 64-digit hex string (the form of every ledger hash). */

@@ -22,7 +22,7 @@ export type ParsedBody =
   | { readonly ok: false; readonly reason: BodyFailureReason; readonly problem?: string };
 
 /** A body text read once: its parse and its hash. */
-interface ReadBody {
+export interface ReadBody {
   readonly parsed: ParsedBody;
   readonly hash: string;
 }
@@ -54,7 +54,8 @@ function parseUncached(text: string): ParsedBody {
   return { ok: true, body: validation.body };
 }
 
-function read(text: string): ReadBody {
+/** The parse and the SHA-256 of stored body text, remembered together; never throws. */
+export function readEventBody(text: string): ReadBody {
   let known = remembered.get(text);
   if (known === undefined) {
     known = deepFreeze({ parsed: parseUncached(text), hash: sha256Hex(text) });
@@ -65,10 +66,5 @@ function read(text: string): ReadBody {
 
 /** Parses stored body text; never throws. The body answered is frozen. */
 export function parseEventBody(text: string): ParsedBody {
-  return read(text).parsed;
-}
-
-/** Lowercase hex SHA-256 of stored body text (as `sha256Hex`, remembered with the parse). */
-export function eventBodyHash(text: string): string {
-  return read(text).hash;
+  return readEventBody(text).parsed;
 }
