@@ -8,7 +8,7 @@ import { nodeFlagsOf } from './node-flags.js';
 describe('nodeFlagsOf', () => {
   it('reads the flags of the erx command, which npm start uses too', () => {
     const flags = nodeFlagsOf('src/cli/main.ts');
-    assert.deepEqual(flags, ['--max-old-space-size=1024']);
+    assert.deepEqual(flags, ['--max-old-space-size=1024', '--max-semi-space-size=8']);
     const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string;
     assert.equal(start, `node ${flags.join(' ')} dist/src/cli/main.js serve`);
   });

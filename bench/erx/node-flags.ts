@@ -1,7 +1,7 @@
 /**
  * The node flags erx runs with, read from the first line of its command
  * (`#!/usr/bin/env -S node <flags>`), so the bench starts erx exactly as `erx serve` and
- * `npm start` do (docs/decisions.md, "A 1 GiB old space").
+ * `npm start` do (docs/decisions.md, "V8 heap flags on the `erx` command").
  */
 import { readFileSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=1024
+#!/usr/bin/env -S node --max-old-space-size=1024 --max-semi-space-size=8
 /** The `erx` command line: one program, one file per group of commands under `commands/`. */
 import { Command, CommanderError } from 'commander';
 import { isErxError } from '../errors.js';
