@@ -165,10 +165,19 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       client_id: clientId,
       client_secret: secret,
     });
-    const answer = await request('POST', '/REST/v1/OAuth/token', {
-      body: form.toString(),
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    // A server started with a load bound (ERX_MAX_LAG_MS) may refuse while it starts up on busy
+    // cores: the call is repeated after its Retry-After, as a client does, for up to 10 s.
+    const until = performance.now() + 10_000;
+    let answer: Answer;
+    for (;;) {
+      answer = await request('POST', '/REST/v1/OAuth/token', {
+        body: form.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      if (answer.status !== 503 || performance.now() > until) break;
+      const retryAfter = Number(answer.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1_000));
+    }
     if (answer.status !== 200)
       throw new Error(`token for ${clientId}: ${answer.status} ${answer.text}`);
     return answer.json.access_token as string;

@@ -1,6 +1,6 @@
 /**
  * Runs the tampering table against a running erx: builds one fresh chain per case through the
- * real API, applies every case's edit directly to the rows, then asks verify (the variant with
+ * real API and verifies it, applies every case's edit directly to the rows, then asks verify (the variant with
  * transactions and the anonymous one) and one `erx audit verify` run what they see. Untouched
  * prescriptions ride along as controls: neither verify nor the audit may flag them.
  */
@@ -109,6 +109,11 @@ export async function runTamperTable(
   const targets = new Map<TamperCase, Target & { link: string }>();
   const donorEvents = await rows.events(donor.id);
   for (const { c, victim, spare } of prepared) {
+    // Verified before the edit, so what erx remembers of these chains is what the edit changes.
+    for (const p of [victim, spare]) {
+      const before = await verify(s, p.link, s.pharmacist.token);
+      assert.ok(before.valid, `${c.name}: ${p.id} is not valid before the edit`);
+    }
     const events = await rows.events(victim.id);
     assert.equal(events.length, CHAIN_LENGTH, `${c.name}: the chain was not built`);
     const target = {

@@ -122,4 +122,19 @@ export function appendContract(open: OpenFixture): void {
       for (const e of acknowledged) assert.ok(ids.has(e.id));
       assert.deepEqual(await assertLinear(sibling, row.id), events);
     }));
+
+  it('reads a chain anew after another instance appended to it', () =>
+    withFixture(open, async ({ store, openSibling }) => {
+      const sibling = await openSibling();
+      const { row, create } = await insertNew(store);
+      for (let round = 1; round <= 3; round++) {
+        assert.equal((await store.getChain(row.id))?.events.length, round);
+        const event = await sibling.appendEvent(row.id, decideNext());
+        const state = await store.getChain(row.id);
+        assert.equal(state?.events.length, round + 1);
+        assert.deepEqual(state?.events.at(-1), event);
+        assert.equal(state?.prescription.headHash, event.hash);
+        assert.deepEqual(state?.events[0], create.event);
+      }
+    }));
 }

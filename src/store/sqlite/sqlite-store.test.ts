@@ -1,14 +1,22 @@
 /** The store contract on SQLite: a fresh database file per test, siblings on the same file. */
+import Database from 'better-sqlite3';
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { decideNext, insertNew } from '../contract/fixture.js';
 import { runStoreContract } from '../store.contract.js';
 import type { Store } from '../types.js';
 import { openSqliteStore } from './sqlite-store.js';
 
-runStoreContract('sqlite', async () => {
+function freshFile(): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'erx-sqlite-contract-'));
-  const file = join(dir, 'erx.sqlite');
+  return { dir, file: join(dir, 'erx.sqlite') };
+}
+
+runStoreContract('sqlite', async () => {
+  const { dir, file } = freshFile();
   const opened: Store[] = [openSqliteStore(file)];
   return {
     store: opened[0]!,
@@ -22,4 +30,56 @@ runStoreContract('sqlite', async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('sqlite store: chains read before', () => {
+  it('answers the same frozen chain while nothing changed it', async () => {
+    const { dir, file } = freshFile();
+    const store = openSqliteStore(file);
+    try {
+      const { row } = await insertNew(store);
+      const first = await store.getChain(row.id);
+      const again = await store.getChain(row.id);
+      assert.ok(first !== undefined);
+      assert.equal(again, first);
+      assert.ok(Object.isFrozen(first) && Object.isFrozen(first.events));
+      assert.ok(first.events.every((e) => Object.isFrozen(e)));
+      assert.ok(Object.isFrozen(first.prescription.medicaments));
+      // Its own append forgets it: the next read has the new event.
+      const event = await store.appendEvent(row.id, decideNext());
+      const after = await store.getChain(row.id);
+      assert.notEqual(after, first);
+      assert.deepEqual(after?.events.at(-1), event);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads rows changed by another connection at once (tampering is never hidden)', async () => {
+    const { dir, file } = freshFile();
+    const store = openSqliteStore(file);
+    const editor = new Database(file);
+    try {
+      const { row } = await insertNew(store);
+      const other = await insertNew(store);
+      const before = await store.getChain(row.id);
+      const untouched = await store.getChain(other.row.id);
+      editor
+        .prepare('UPDATE events SET body = ? WHERE prescription_id = ? AND seq = 0')
+        .run('{"edited":true}', row.id);
+      assert.equal((await store.getChain(row.id))?.events[0]?.body, '{"edited":true}');
+      assert.equal(before?.events[0]?.body, `{"id":"${before?.events[0]?.id}","seq":0}`);
+      editor.prepare('UPDATE prescriptions SET head_hash = ? WHERE id = ?').run('h', row.id);
+      assert.equal((await store.getChain(row.id))?.prescription.headHash, 'h');
+      // Any commit elsewhere makes every chain read anew, not only the one changed.
+      const reread = await store.getChain(other.row.id);
+      assert.notEqual(reread, untouched);
+      assert.deepEqual(reread, untouched);
+    } finally {
+      editor.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ErxError } from '../../errors.js';
+import { LruCache } from '../../lru-cache.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { IdempotencyRace, StaleHead } from '../races.js';
 import {
@@ -33,6 +34,29 @@ import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
 import { prepareStatements } from './statements.js';
 import type { SqliteStatements } from './statements.js';
+
+/**
+ * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
+ * about 500 chains of ten events, the prescriptions at the counters of a busy hour.
+ */
+const REMEMBERED_CHAIN_CHARS = 16 * 1024 * 1024;
+
+/** About the memory a remembered chain holds: its texts and a little for each row. */
+function chainWeight(state: ChainState): number {
+  let weight = 1_024 + 128 * state.prescription.medicaments.length;
+  for (const event of state.events) weight += 256 + event.body.length + event.signature.length;
+  return weight;
+}
+
+/** A chain shared by every later reader: frozen, so no caller can change what the next one sees. */
+function freezeChain(state: ChainState): ChainState {
+  for (const event of state.events) Object.freeze(event);
+  Object.freeze(state.events);
+  for (const medicament of state.prescription.medicaments) Object.freeze(medicament);
+  Object.freeze(state.prescription.medicaments);
+  Object.freeze(state.prescription);
+  return Object.freeze(state);
+}
 
 /** Attempts of an append whose head another process moved meanwhile (several processes, one file). */
 const MAX_APPEND_ATTEMPTS = 20;
@@ -76,6 +100,12 @@ export class SqliteStore implements Store {
   private readonly stmts: SqliteStatements;
   /** A chain in one read transaction, so the head and the events come from the same snapshot. */
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
+  /**
+   * Chains read before, valid while no other connection has committed (`PRAGMA data_version`
+   * unchanged since `#seenVersion`); this connection's own writes forget the chain they change.
+   */
+  readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
+  #seenVersion: number | undefined;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -119,6 +149,7 @@ export class SqliteStore implements Store {
   async insertPrescription(row: PrescriptionRow, create: AppendDecision): Promise<void> {
     const s = this.stmts;
     const write = (): void => {
+      this.#chains.delete(row.id);
       // The remembered call first, so a retry with the same key replays rather than collides.
       if (create.idempotency) this.insertIdempotencyRecord(create.idempotency);
       s.insertPrescription.run({
@@ -180,10 +211,25 @@ export class SqliteStore implements Store {
     return this.readChain(prescriptionId);
   }
 
+  /**
+   * The chain as committed now. The read transaction never sees a queued write: group commit
+   * opens and commits its transaction within one synchronous step. A chain read before is
+   * answered again (the same frozen object) only while no other connection or process has
+   * committed anything since, so a change made beside erx, tampering included, is read at once.
+   */
   private readChain(prescriptionId: string): ChainState | undefined {
-    // The read transaction never sees a queued write: group commit opens and commits its
-    // transaction within one synchronous step.
-    return this.#readChain(prescriptionId);
+    // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
+    if (this.#db.inTransaction) return this.#readChain(prescriptionId);
+    const version = this.stmts.dataVersion.get()?.data_version;
+    if (version !== this.#seenVersion) {
+      this.#chains.clear();
+      this.#seenVersion = version;
+    }
+    const known = this.#chains.get(prescriptionId);
+    if (known !== undefined) return known;
+    const state = this.#readChain(prescriptionId);
+    if (state !== undefined) this.#chains.set(prescriptionId, freezeChain(state));
+    return state;
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
@@ -217,6 +263,8 @@ export class SqliteStore implements Store {
     const { event, idempotency } = decision;
     const expected = state.prescription.headHash;
     const write = (): void => {
+      // Forgotten in the step that commits: no read can come between the COMMIT and this.
+      this.#chains.delete(state.prescription.id);
       const moved = this.stmts.moveHead.run({
         id: state.prescription.id,
         head_hash: event.hash,

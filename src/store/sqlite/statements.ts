@@ -11,6 +11,8 @@ import type {
 /** Prepares every statement the SQLite store runs (the schema must be migrated). */
 export function prepareStatements(db: Database.Database) {
   return {
+    /** Changes when another connection commits (https://sqlite.org/pragma.html#pragma_data_version). */
+    dataVersion: db.prepare<[], { data_version: number }>('PRAGMA data_version'),
     getPrescription: db.prepare<[string], PrescriptionRecord>(
       'SELECT * FROM prescriptions WHERE id = ?',
     ),
