@@ -7,6 +7,7 @@ import type { NewEvent } from './append-event.js';
 import { canonicalJson } from './canonical-json.js';
 import type { SignedEvent } from './event.js';
 import { sha256Hex } from './hash.js';
+import { checkEventHash } from './check-event-hash.js';
 import { memoryPki, timestampAt } from './testing/chain.js';
 import { parseTimestamp } from './timestamp.js';
 
@@ -25,6 +26,21 @@ before(async () => {
 });
 
 describe('appendEvent', () => {
+  test('the new body reads back as a stored one: parsed, frozen, with its hash', () => {
+    const record = { ...create, prescriptionId: reference };
+    const check = checkEventHash(record, reference);
+    assert.ok(check.ok);
+    assert.deepEqual(check.body, JSON.parse(create.body));
+    assert.ok(Object.isFrozen(check.body) && Object.isFrozen(check.body.event_data));
+    assert.equal(sha256Hex(create.body), create.hash);
+    // The remembered text answers for those bytes only: one changed byte is read and refused.
+    const edited = checkEventHash(
+      { ...record, body: create.body.replace('"create"', '"revoke"') },
+      reference,
+    );
+    assert.equal(edited.ok, false);
+  });
+
   test('the create event has seq 0, no parent, a random id, a fresh timestamp', () => {
     const body = JSON.parse(create.body) as Record<string, unknown>;
     assert.equal(create.seq, 0);

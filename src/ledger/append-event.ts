@@ -8,6 +8,7 @@ import type { Signer } from '../pki/index.js';
 import { canonicalJson } from './canonical-json.js';
 import type { DispenseEntry, EventBody, EventData, EventType, SignedEvent } from './event.js';
 import { sha256Hex } from './hash.js';
+import { rememberWrittenBody } from './parse-event-body.js';
 import { signEventHash } from './sign-event-hash.js';
 import { nowTimestamp, parseTimestamp } from './timestamp.js';
 import { validateEventBody } from './validate-event-body.js';
@@ -75,6 +76,8 @@ export async function appendEvent(
   const body = validation.body;
   const text = canonicalJson(body);
   const hash = sha256Hex(text);
+  // The chain is read again soon (the next call at the counter): it finds this body parsed.
+  rememberWrittenBody(text, hash);
   const key = await signer.keyAt(parseTimestamp(body.timestamp).date);
   return {
     id: body.id,

@@ -64,6 +64,17 @@ export function readEventBody(text: string): ReadBody {
   return known;
 }
 
+/**
+ * Remembers body text erx has just written, with its hash, so the next read of the chain finds
+ * it. `text` comes from {@link canonicalJson} of a validated body, so it is canonical by
+ * construction: only the parse and the shape check run here, not the canonical comparison.
+ */
+export function rememberWrittenBody(text: string, hash: string): void {
+  const validation = validateEventBody(parseJsonSafe(text));
+  if (!validation.ok) return;
+  remembered.set(text, deepFreeze({ parsed: { ok: true, body: validation.body }, hash }));
+}
+
 /** Parses stored body text; never throws. The body answered is frozen. */
 export function parseEventBody(text: string): ParsedBody {
   return readEventBody(text).parsed;

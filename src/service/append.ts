@@ -4,7 +4,7 @@
  * carries an `Idempotency-Key`, so a retry answers the first answer and appends nothing.
  */
 import { ErxError } from '../errors.js';
-import { appendEvent } from '../ledger/index.js';
+import { appendEvent, parseEventBody } from '../ledger/index.js';
 import type { EventBody, NewEvent } from '../ledger/index.js';
 import { IdempotencyRace, StaleHead } from '../store/races.js';
 import type { EventRow } from '../store/types.js';
@@ -36,6 +36,13 @@ async function firstView(
   return eventView(chain.bodies[index]!, chain.rows[index]!, upToEvent);
 }
 
+/** The body of an event just built (remembered by the ledger when it was written). */
+function parsedBody(text: string): EventBody {
+  const parsed = parseEventBody(text);
+  if (!parsed.ok) throw new ErxError('internal_error', 'A new event does not read back');
+  return parsed.body;
+}
+
 /** Appends the event `decide` chooses to prescription `id`, acting as `ctx.principal`. */
 export async function appendDecided(
   deps: ServiceDeps,
@@ -64,7 +71,7 @@ export async function appendDecided(
       );
       const event: EventRow = { ...signed, prescriptionId: id };
       before = chain.bodies;
-      body = JSON.parse(signed.body) as EventBody;
+      body = parsedBody(signed.body);
       const idempotency = idempotencyRow(deps, ctx, id, event.id);
       return idempotency ? { event, idempotency } : { event };
     });

@@ -7,14 +7,32 @@ import { chainFacts } from './chain-state.js';
 import type { ChainFacts } from './chain-state.js';
 
 export interface LoadedChain {
-  prescription: PrescriptionRow;
-  rows: EventRow[];
-  bodies: EventBody[];
-  facts: ChainFacts;
+  readonly prescription: PrescriptionRow;
+  readonly rows: readonly EventRow[];
+  readonly bodies: readonly EventBody[];
+  readonly facts: ChainFacts;
 }
+
+/**
+ * Chains loaded before, per frozen chain state: a store answers the same frozen object while the
+ * chain is unchanged (SQLite), and the load is a function of it. Frozen too, so it can be shared.
+ */
+const loaded = new WeakMap<ChainState, LoadedChain>();
 
 /** Parses every stored body; a chain whose bodies do not parse refuses further changes. */
 export function loadChain(state: ChainState): LoadedChain {
+  if (!Object.isFrozen(state)) return loadUncached(state);
+  let chain = loaded.get(state);
+  if (chain === undefined) {
+    chain = loadUncached(state);
+    Object.freeze(chain.bodies);
+    Object.freeze(chain);
+    loaded.set(state, chain);
+  }
+  return chain;
+}
+
+function loadUncached(state: ChainState): LoadedChain {
   const bodies = state.events.map((row) => {
     const parsed = parseEventBody(row.body);
     if (!parsed.ok) {

@@ -115,6 +115,26 @@ describe('GroupCommit', () => {
     assert.deepEqual(committedIds(), [3]);
   });
 
+  it('runs `committed` after the COMMIT and before the answer, never for a refused write', async () => {
+    db.exec('INSERT INTO t (id) VALUES (7)');
+    const group = new GroupCommit(db);
+    const calls: string[] = [];
+    const settled = await Promise.allSettled(
+      [6, 7].map((id) =>
+        group
+          .run(insert(db, id), (value) => {
+            calls.push(`committed ${value}, visible: ${committedIds().includes(value)}`);
+          })
+          .then((value) => calls.push(`answered ${value}`)),
+      ),
+    );
+    assert.deepEqual(
+      settled.map((r) => r.status),
+      ['fulfilled', 'rejected'],
+    );
+    assert.deepEqual(calls, ['committed 6, visible: true', 'answered 6']);
+  });
+
   it('writes inside a transaction the caller opened, which the caller commits', async () => {
     const commits = countCommits(db);
     const group = new GroupCommit(db);

@@ -31,14 +31,20 @@ export class GroupCommit {
   /**
    * Runs `work` (synchronous statements) in the batch at the end of this turn. Resolves with its
    * result once the batch is committed; if `work` throws, undoes `work` alone and rejects.
+   * `committed` runs right after that COMMIT, in the same synchronous step, so no read on this
+   * connection comes between the two; it must not throw. It is not called when the caller's own
+   * transaction holds the write, which may still roll back.
    */
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: () => T, committed?: (value: T) => void): Promise<T> {
     if (this.#db.inTransaction) return this.#runInForeignTransaction(work);
     return new Promise<T>((resolve, reject) => {
       this.#pending.push({
         run: () => {
           const value = this.#db.transaction(work)();
-          return () => resolve(value);
+          return () => {
+            committed?.(value);
+            resolve(value);
+          };
         },
         reject,
       });

@@ -56,6 +56,53 @@ describe('sqlite store: chains read before', () => {
     }
   });
 
+  it('remembers the chain its own append committed, as the database holds it', async () => {
+    const { dir, file } = freshFile();
+    const store = openSqliteStore(file);
+    const reader = openSqliteStore(file);
+    try {
+      const { row } = await insertNew(store);
+      await store.getChain(row.id);
+      const event = await store.appendEvent(row.id, decideNext());
+      const after = await store.getChain(row.id);
+      assert.ok(after !== undefined && Object.isFrozen(after) && Object.isFrozen(after.events));
+      assert.equal(await store.getChain(row.id), after);
+      assert.deepEqual(after.events.at(-1), event);
+      // Exactly what another connection reads from the file.
+      assert.deepEqual(after, await reader.getChain(row.id));
+    } finally {
+      await reader.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not remember an append when another connection committed while it was decided', async () => {
+    const { dir, file } = freshFile();
+    const store = openSqliteStore(file);
+    const editor = new Database(file);
+    try {
+      const { row } = await insertNew(store);
+      await store.getChain(row.id);
+      await store.appendEvent(row.id, async (state) => {
+        // Edited beside erx after the chain was read for this append, before it commits.
+        editor
+          .prepare('UPDATE events SET body = ? WHERE prescription_id = ? AND seq = 0')
+          .run('{"edited":true}', row.id);
+        // A read meanwhile (another call) notices the edit first.
+        await store.getChain(row.id);
+        return decideNext()(state);
+      });
+      const chain = await store.getChain(row.id);
+      assert.equal(chain?.events.length, 2);
+      assert.equal(chain?.events[0]?.body, '{"edited":true}');
+    } finally {
+      editor.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads rows changed by another connection at once (tampering is never hidden)', async () => {
     const { dir, file } = freshFile();
     const store = openSqliteStore(file);

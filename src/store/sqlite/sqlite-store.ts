@@ -211,6 +211,11 @@ export class SqliteStore implements Store {
     return this.readChain(prescriptionId);
   }
 
+  /** `PRAGMA data_version` now: it moves only when another connection commits. */
+  private dataVersion(): number | undefined {
+    return this.stmts.dataVersion.get()?.data_version;
+  }
+
   /**
    * The chain as committed now. The read transaction never sees a queued write: group commit
    * opens and commits its transaction within one synchronous step. A chain read before is
@@ -220,7 +225,7 @@ export class SqliteStore implements Store {
   private readChain(prescriptionId: string): ChainState | undefined {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
     if (this.#db.inTransaction) return this.#readChain(prescriptionId);
-    const version = this.stmts.dataVersion.get()?.data_version;
+    const version = this.dataVersion();
     if (version !== this.#seenVersion) {
       this.#chains.clear();
       this.#seenVersion = version;
@@ -244,11 +249,13 @@ export class SqliteStore implements Store {
     return this.#mutex.run(prescriptionId, async () => {
       for (let attempt = 1; ; attempt++) {
         const state = this.readChain(prescriptionId);
+        // What the database was when `state` was read (undefined inside a foreign transaction).
+        const readAt = this.#db.inTransaction ? undefined : this.#seenVersion;
         if (!state) throw new ErxError('not_found', 'No prescription with this id.');
         const decision = await decide(state);
         try {
           // Awaited under the mutex: the next append of this chain starts from a committed head.
-          await this.writeAppend(state, decision);
+          await this.writeAppend(state, decision, readAt);
           return decision.event;
         } catch (error) {
           // Another process appended in between: decide again on the new head.
@@ -259,7 +266,37 @@ export class SqliteStore implements Store {
     });
   }
 
-  private async writeAppend(state: ChainState, decision: AppendDecision): Promise<void> {
+  /**
+   * Remembers the chain an append of this connection has just committed: `state` with `event`
+   * after it. Only while nothing else has committed since `state` was read at `readAt`: then
+   * `state` is exactly what the database held, and so is the result. Otherwise the chain stays
+   * forgotten and is read anew.
+   */
+  private rememberAppended(state: ChainState, event: EventRow, readAt: number | undefined): void {
+    if (readAt === undefined || this.#seenVersion !== readAt || this.dataVersion() !== readAt) {
+      return;
+    }
+    const appended: EventRow = {
+      prescriptionId: event.prescriptionId,
+      seq: event.seq,
+      id: event.id,
+      parentHash: event.parentHash,
+      body: event.body,
+      hash: event.hash,
+      signature: event.signature,
+    };
+    const prescription = { ...state.prescription, headHash: event.hash, eventCount: event.seq + 1 };
+    this.#chains.set(
+      prescription.id,
+      freezeChain({ prescription, events: [...state.events, appended] }),
+    );
+  }
+
+  private async writeAppend(
+    state: ChainState,
+    decision: AppendDecision,
+    readAt: number | undefined,
+  ): Promise<void> {
     const { event, idempotency } = decision;
     const expected = state.prescription.headHash;
     const write = (): void => {
@@ -276,7 +313,7 @@ export class SqliteStore implements Store {
       if (idempotency) this.insertIdempotencyRecord(idempotency);
     };
     try {
-      await this.#commits.run(write);
+      await this.#commits.run(write, () => this.rememberAppended(state, event, readAt));
     } catch (error) {
       if (isUniqueViolation(error, 'events.')) throw new StaleHead();
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
