@@ -1,7 +1,20 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, verify, webcrypto } from 'node:crypto';
-import { SignPool } from './sign-pool.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { SIGNING_THREAD_NICENESS, SignPool } from './sign-pool.js';
+
+/** The nice value of each thread of this process (Linux), by thread id. */
+function threadNiceness(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name: state is field 3, nice field 19.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), Number(fields[16]));
+  }
+  return out;
+}
 
 const pool = new SignPool(2);
 after(() => pool.close());
@@ -44,4 +57,27 @@ describe('SignPool', () => {
     const { privateKey: good } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
     assert.equal(Buffer.from(await pool.sign(good, '', 'x'), 'base64url').length, 96);
   });
+
+  test(
+    'signing threads run below the event loop (Linux): the main thread keeps its priority',
+    { skip: process.platform !== 'linux' && 'thread priorities are per thread on Linux only' },
+    async () => {
+      const before = threadNiceness();
+      const own = before.get(process.pid)!;
+      const fresh = new SignPool(2);
+      try {
+        const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+        await Promise.all([1, 2, 3, 4].map((i) => fresh.sign(privateKey, '', `x${i}`)));
+        const after = threadNiceness();
+        assert.equal(after.get(process.pid), own);
+        const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice !== own);
+        assert.deepEqual(
+          lowered.map(([, nice]) => nice),
+          Array<number>(2).fill(Math.min(19, own + SIGNING_THREAD_NICENESS)),
+        );
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });
