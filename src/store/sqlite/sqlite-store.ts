@@ -222,7 +222,7 @@ export class SqliteStore implements Store {
    * answered again (the same frozen object) only while no other connection or process has
    * committed anything since, so a change made beside erx, tampering included, is read at once.
    */
-  private readChain(prescriptionId: string): ChainState | undefined {
+  private readChain(prescriptionId: string, remember = true): ChainState | undefined {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
     if (this.#db.inTransaction) return this.#readChain(prescriptionId);
     const version = this.dataVersion();
@@ -233,8 +233,10 @@ export class SqliteStore implements Store {
     const known = this.#chains.get(prescriptionId);
     if (known !== undefined) return known;
     const state = this.#readChain(prescriptionId);
-    if (state !== undefined) this.#chains.set(prescriptionId, freezeChain(state));
-    return state;
+    if (state === undefined) return undefined;
+    const frozen = freezeChain(state);
+    if (remember) this.#chains.set(prescriptionId, frozen);
+    return frozen;
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
@@ -248,10 +250,14 @@ export class SqliteStore implements Store {
   ): Promise<EventRow> {
     return this.#mutex.run(prescriptionId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const state = this.readChain(prescriptionId);
-        // What the database was when `state` was read (undefined inside a foreign transaction).
-        const readAt = this.#db.inTransaction ? undefined : this.#seenVersion;
+        // A chain read only to append to it is not remembered: most prescriptions are dispensed
+        // once in a while, and remembering each would push out the chains being verified.
+        const state = this.readChain(prescriptionId, false);
         if (!state) throw new ErxError('not_found', 'No prescription with this id.');
+        // One that is remembered (verified or changed a moment ago, at a counter) stays so: the
+        // chain as it was read, at this database version, gets the new event once committed.
+        const remembered = !this.#db.inTransaction && this.#chains.get(prescriptionId) === state;
+        const readAt = remembered ? this.#seenVersion : undefined;
         const decision = await decide(state);
         try {
           // Awaited under the mutex: the next append of this chain starts from a committed head.
