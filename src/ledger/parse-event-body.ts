@@ -7,7 +7,7 @@
  * every caller) together with the text's SHA-256: re-reading an untouched chain then costs a map
  * lookup per event instead of a parse, a canonicalisation and a hash. Changed text misses.
  */
-import { parseJsonSafe } from '../json/index.js';
+import { deepFreeze, parseJsonSafe } from '../json/index.js';
 import { canonicalJson } from './canonical-json.js';
 import type { EventBody } from './event.js';
 import { sha256Hex } from './hash.js';
@@ -30,14 +30,6 @@ export interface ReadBody {
 /** Bodies remembered: about 1 KB each, so about 20 MB; a few thousand busy chains. */
 const REMEMBERED_BODIES = 20_000;
 const remembered = new LruCache<ReadBody>(REMEMBERED_BODIES);
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 function parseUncached(text: string): ParsedBody {
   let value: unknown;

@@ -7,13 +7,14 @@ import type { Principal } from '../auth/index.js';
 import { ErxError } from '../errors.js';
 import { parseEventBody, tamperDetectionResult, verifyChain } from '../ledger/index.js';
 import type { EventBody, LedgerRecord } from '../ledger/index.js';
-import { parseJsonSafe } from '../json/index.js';
+import { deepFreeze, parseJsonSafe } from '../json/index.js';
+import type { ChainState } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import { storedPrescriptionMatches } from './check-stored-prescription.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView, partialDispensations } from './event-view.js';
 import { formatIssuedAt } from './issued-at.js';
-import type { LinkFactsMemo } from './link-facts.js';
+import type { LinkFacts, LinkFactsMemo } from './link-facts.js';
 import type { VerifyFull, VerifyShort } from './types.js';
 
 /** The link from a verify body: the raw text, or a JSON string holding it. */
@@ -25,6 +26,21 @@ function linkText(body: string): string {
   return value;
 }
 
+/** Both variants of the answer for one link and one chain as read. */
+interface Answers {
+  readonly short: VerifyShort;
+  readonly full: () => VerifyFull;
+}
+
+/**
+ * Answers remembered per chain as read (a frozen chain state: the store gives the same object
+ * while nothing changed it) and per link facts (the same object while the link text and the key
+ * ring are the same). The answer is a function of those two and the service's configuration, so
+ * a link verified again at the counter costs two lookups; a changed chain or key ring is another
+ * key. Frozen, so every caller gets the same answer object.
+ */
+const remembered = new WeakMap<ChainState, WeakMap<LinkFacts, Answers>>();
+
 /** Verifies a link; `principal` selects the variant with transactions. */
 export async function verify(
   deps: ServiceDeps,
@@ -32,13 +48,35 @@ export async function verify(
   body: string,
   principal: Principal | undefined,
 ): Promise<VerifyShort | VerifyFull> {
-  const { link, id, schemaOk, medicaments, signatureOk } = links.factsOf(
-    linkText(body),
-    deps.linkKeys,
-  );
-  const state = await deps.store.getChain(id);
+  const facts = links.factsOf(linkText(body), deps.linkKeys);
+  const state = await deps.store.getChain(facts.id);
   if (!state) throw new ErxError('not_found', 'No prescription with this id.');
+  const answers = await answersFor(deps, facts, state);
+  return principal ? answers.full() : answers.short;
+}
 
+async function answersFor(
+  deps: ServiceDeps,
+  facts: LinkFacts,
+  state: ChainState,
+): Promise<Answers> {
+  if (!Object.isFrozen(state)) return answer(deps, facts, state);
+  let byLink = remembered.get(state);
+  if (byLink === undefined) {
+    byLink = new WeakMap();
+    remembered.set(state, byLink);
+  }
+  let answers = byLink.get(facts);
+  if (answers === undefined) {
+    answers = await answer(deps, facts, state);
+    byLink.set(facts, answers);
+  }
+  return answers;
+}
+
+/** Checks the chain against the link and builds the answer (the variant with transactions on first use). */
+async function answer(deps: ServiceDeps, facts: LinkFacts, state: ChainState): Promise<Answers> {
+  const { link, id, schemaOk, medicaments, signatureOk } = facts;
   const chain = await verifyChain(
     { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },
     deps.verifier,
@@ -63,8 +101,8 @@ export async function verify(
     return parsed.ok ? [{ body: parsed.body, row }] : [];
   });
   const bodies = shown.map((s) => s.body);
-  const facts = chainFacts(bodies);
-  const short: VerifyShort = {
+  const chainFactsNow = chainFacts(bodies);
+  const short: VerifyShort = deepFreeze({
     prescription_id: id,
     issued_at: formatIssuedAt(state.prescription.issuedAt, deps.timezone),
     issued_by: state.prescription.issuer,
@@ -74,18 +112,24 @@ export async function verify(
       tampering.prescription_url_valid &&
       tampering.prescription_hash_check_passed &&
       tampering.logs_check_passed,
-    revoked: facts.revoked,
-    dispensed: facts.dispensed,
+    revoked: chainFactsNow.revoked,
+    dispensed: chainFactsNow.dispensed,
+  });
+  let full: VerifyFull | undefined;
+  return {
+    short,
+    full: () => {
+      if (full !== undefined) return full;
+      const built: VerifyFull = {
+        ...short,
+        locked: chainFactsNow.lock !== undefined,
+        partial_dispensations: partialDispensations(bodies, chainFactsNow),
+        events: shown.map(({ body, row }) => eventView(body, row, chainFactsNow)),
+        tampering_detection_result: tampering,
+      };
+      if (chainFactsNow.lock) built.locked_at = chainFactsNow.lock.at;
+      full = deepFreeze(built);
+      return full;
+    },
   };
-  if (!principal) return short;
-
-  const full: VerifyFull = {
-    ...short,
-    locked: facts.lock !== undefined,
-    partial_dispensations: partialDispensations(bodies, facts),
-    events: shown.map(({ body, row }) => eventView(body, row, facts)),
-    tampering_detection_result: tampering,
-  };
-  if (facts.lock) full.locked_at = facts.lock.at;
-  return full;
 }

@@ -8,7 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import { encodeChmed } from '../../src/chmed16a/index.js';
 import type { Prescription } from '../../src/chmed16a/index.js';
 import { buildLink, formatIssuer } from '../../src/link/index.js';
-import { assertError, createPrescription, expectAppended, json, verify } from '../support/e2e.js';
+import {
+  assertError,
+  calls,
+  createPrescription,
+  expectAppended,
+  json,
+  verify,
+} from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
 import { samplePrescription, startTestServer } from '../support/server.js';
 import type { Answer, RequestOptions, TestServer } from '../support/server.js';
@@ -125,6 +132,43 @@ describe('verify', () => {
         const answer = await post({ body: rx.link, contentType: 'text/plain', authorization });
         assertError(answer, 401, 'unauthorized');
       }
+    });
+  });
+
+  describe('remembered answers', () => {
+    const pharmacist = {
+      sub: 'HIN|pharmacist',
+      name: 'Apotheke',
+      role: 'pharmacist',
+      clientId: 'pharmacist',
+      expiresAt: 4_102_444_800,
+    } as const;
+
+    it('answers an unchanged chain and link again with the same frozen answer (SQLite), and a changed chain anew', async () => {
+      const created = await createPrescription(server);
+      const service = server.runtime.service;
+      const short = await service.verify(created.link, undefined);
+      const full = await service.verify(created.link, pharmacist);
+      assert.ok(Object.isFrozen(short) && Object.isFrozen(full));
+      assert.deepEqual(await service.verify(created.link, undefined), short);
+      assert.deepEqual(await service.verify(created.link, pharmacist), full);
+      if (server.runtime.store.engine === 'sqlite') {
+        // PostgreSQL reads every chain anew, so its answers are built anew each time.
+        assert.equal(await service.verify(created.link, undefined), short);
+        assert.equal(await service.verify(created.link, pharmacist), full);
+      }
+      const dispensed = await calls(server).dispenseFull(created.id, server.pharmacist)();
+      assert.equal(dispensed.status, 200, dispensed.text);
+      const after = await service.verify(created.link, pharmacist);
+      assert.ok('events' in after && 'events' in full);
+      assert.equal(after.events.length, full.events.length + 1);
+      assert.equal(after.dispensed, true);
+      // Over HTTP too, byte for byte the same answer as long as nothing changes.
+      const first = await post({ body: created.link, contentType: 'text/plain' });
+      const second = await post({ body: created.link, contentType: 'text/plain' });
+      assert.equal(first.status, 200);
+      assert.equal(second.text, first.text);
+      assert.equal(first.json.dispensed, true);
     });
   });
 

@@ -9,6 +9,7 @@ import type { CallContext, DispenseItem } from '../../service/index.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
 import { assertDrawable, pixelSize, renderCreated } from '../render-created.js';
+import { sendSerialized } from '../send-serialized.js';
 import {
   createBody,
   createQuery,
@@ -89,7 +90,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         response: { 200: verifyResult },
       },
     },
-    async (request) => service.verify(request.body ?? '', request.principal),
+    async (request, reply) =>
+      sendSerialized(reply, await service.verify(request.body ?? '', request.principal)),
   );
 
   app.post<{
