@@ -27,8 +27,11 @@ export interface ReadBody {
   readonly hash: string;
 }
 
-/** Bodies remembered: about 1 KB each, so about 20 MB; a few thousand busy chains. */
-const REMEMBERED_BODIES = 20_000;
+/**
+ * Bodies remembered: with their text and parse about 2 KB each, so about 20 MB; a couple of
+ * thousand chains (busy chains are remembered whole by the store besides).
+ */
+const REMEMBERED_BODIES = 10_000;
 const remembered = new LruCache<ReadBody>(REMEMBERED_BODIES);
 
 function parseUncached(text: string): ParsedBody {

@@ -37,9 +37,10 @@ import type { SqliteStatements } from './statements.js';
 
 /**
  * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
- * about 500 chains of ten events, the prescriptions at the counters of a busy hour.
+ * about 250 chains of ten events, the prescriptions being served at the counters. What goes with a
+ * remembered chain (its verification, its verify answers and their bytes) about doubles that.
  */
-const REMEMBERED_CHAIN_CHARS = 16 * 1024 * 1024;
+const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
 
 /** About the memory a remembered chain holds: its texts and a little for each row. */
 function chainWeight(state: ChainState): number {
