@@ -32,6 +32,11 @@ export interface Config {
   readonly maxInFlight: number;
   /** Event-loop lag in ms from which new requests get 503 (`ERX_MAX_LAG_MS`); 0 = no bound. */
   readonly maxLagMs: number;
+  /**
+   * Signatures waiting per signing thread from which new calls that sign get 503
+   * (`ERX_MAX_SIGNING_QUEUE`); 0 = no bound.
+   */
+  readonly maxSigningQueue: number;
   /** Operator-given ledger root CA: certificate and private key PEM files (both or neither). */
   readonly rootCertPath: string | undefined;
   readonly rootKeyPath: string | undefined;
@@ -126,6 +131,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     rateLimitAnon: integer(env, 'ERX_RATE_LIMIT_ANON', 100, 0, 1_000_000),
     maxInFlight: integer(env, 'ERX_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     maxLagMs: integer(env, 'ERX_MAX_LAG_MS', 0, 0, 60_000),
+    maxSigningQueue: integer(env, 'ERX_MAX_SIGNING_QUEUE', 32, 0, 100_000),
     ...rootFiles(env),
     logLevel: env.ERX_LOG_LEVEL || 'info',
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,

@@ -1,8 +1,11 @@
 /**
- * Load shedding, two bounds, each answering the next API request at once with 503 and
+ * Load shedding, three bounds, each answering the next API request at once with 503 and
  * `Retry-After` in the error shape, before its body is read or its token checked:
  *
  * - at most `maxInFlight` requests in progress (memory: requests waiting for a signature);
+ * - no new call that signs (routes with `config.signs`) while `maxSigningQueue` signatures per
+ *   signing thread are waiting: each waits about a signature's time per place in the queue, so
+ *   past this a dispense would be answered late rather than refused in time (on by default);
  * - no new work while the event loop runs `maxLagMs` or more behind (CPU; off unless configured).
  *   When requests arrive faster than the CPU serves them they wait in the kernel's socket buffers,
  *   where no counter of ours sees them: each is read late, and one still worked on is answered
@@ -17,7 +20,16 @@
  * overload.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signingLoad } from '../ledger/index.js';
+import type { SigningLoad } from '../ledger/index.js';
 import { sendError } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route signs a ledger event: it is refused while too many signatures wait. */
+    signs?: boolean;
+  }
+}
 
 const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -41,6 +53,8 @@ export interface LoadShedding {
   readonly maxInFlight: number;
   /** Event-loop lag, in ms, from which new requests are refused; 0 = no bound. */
   readonly maxLagMs: number;
+  /** Signatures waiting per signing thread from which new calls that sign are refused; 0 = none. */
+  readonly maxSigningQueue: number;
 }
 
 /**
@@ -61,10 +75,19 @@ export function watchLag(): { lagMs: () => number; stop: () => void } {
   return { lagMs: () => lag, stop: () => clearInterval(timer) };
 }
 
-/** Installs the bounds; a bound of 0 is not installed. */
-export function installLoadShedding(app: FastifyInstance, bounds: LoadShedding): void {
-  const { maxInFlight, maxLagMs } = bounds;
-  if (maxInFlight <= 0 && maxLagMs <= 0) return;
+/** Installs the bounds; a bound of 0 is not installed. `signing` tells the signing load. */
+export function installLoadShedding(
+  app: FastifyInstance,
+  bounds: LoadShedding,
+  signing: () => SigningLoad = signingLoad,
+): void {
+  const { maxInFlight, maxLagMs, maxSigningQueue } = bounds;
+  if (maxInFlight <= 0 && maxLagMs <= 0 && maxSigningQueue <= 0) return;
+  const signingFull = (): boolean => {
+    if (maxSigningQueue <= 0) return false;
+    const load = signing();
+    return load.waiting >= maxSigningQueue * load.threads;
+  };
   const lag = maxLagMs > 0 ? watchLag() : undefined;
   if (lag) app.addHook('onClose', async () => lag.stop());
   let inFlight = 0;
@@ -74,7 +97,15 @@ export function installLoadShedding(app: FastifyInstance, bounds: LoadShedding):
     const now = performance.now();
     if (now - lastWarning < SHED_WARNING_MS) return;
     app.log.warn(
-      { shed, inFlight, lagMs: Math.round(lag?.lagMs() ?? 0), maxInFlight, maxLagMs },
+      {
+        shed,
+        inFlight,
+        lagMs: Math.round(lag?.lagMs() ?? 0),
+        signaturesWaiting: signing().waiting,
+        maxInFlight,
+        maxLagMs,
+        maxSigningQueue,
+      },
       'overloaded: requests refused with 503',
     );
     lastWarning = now;
@@ -84,7 +115,8 @@ export function installLoadShedding(app: FastifyInstance, bounds: LoadShedding):
     if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
     const overloaded =
       (maxInFlight > 0 && inFlight >= maxInFlight) ||
-      (lag !== undefined && lag.lagMs() >= maxLagMs);
+      (lag !== undefined && lag.lagMs() >= maxLagMs) ||
+      (request.routeOptions.config.signs === true && signingFull());
     if (overloaded) {
       // Answered here, without an Error and its stack: refusing must cost far less than serving.
       shed++;

@@ -25,6 +25,17 @@ function protectedHeader(key: SigningKey): string {
   return header;
 }
 
+/** How busy event signing is: signatures waiting (or being made), and the threads making them. */
+export interface SigningLoad {
+  readonly waiting: number;
+  readonly threads: number;
+}
+
+/** The signing load now (for load shedding: SPEC.md §9, docs/decisions.md). */
+export function signingLoad(): SigningLoad {
+  return { waiting: pool.waiting, threads: pool.size };
+}
+
 /** Signs `hash` with a leaf key; the header carries the leaf and root certificates. */
 export async function signEventHash(hash: string, key: SigningKey): Promise<string> {
   const header = `${protectedHeader(key)}.`;

@@ -58,6 +58,15 @@ describe('SignPool', () => {
     assert.equal(Buffer.from(await pool.sign(good, '', 'x'), 'base64url').length, 96);
   });
 
+  test('counts the signatures asked for and not yet answered', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    assert.equal(pool.waiting, 0);
+    const asked = Array.from({ length: 10 }, (_, i) => pool.sign(privateKey, '', `w${i}`));
+    assert.equal(pool.waiting, 10);
+    await Promise.all(asked);
+    assert.equal(pool.waiting, 0);
+  });
+
   test(
     'signing threads run below the event loop (Linux): the main thread keeps its priority',
     { skip: process.platform !== 'linux' && 'thread priorities are per thread on Linux only' },

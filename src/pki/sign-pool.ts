@@ -147,6 +147,13 @@ export class SignPool {
     return new Promise((resolve, reject) => worker.sign(job, { resolve, reject }));
   }
 
+  /** Signatures asked for and not yet answered, on all threads. */
+  get waiting(): number {
+    let waiting = 0;
+    for (const worker of this.#workers) waiting += worker.pending.size;
+    return waiting;
+  }
+
   /** Stops every thread (pending signatures fail). */
   async close(): Promise<void> {
     const workers = this.#workers.splice(0);

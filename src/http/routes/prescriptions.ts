@@ -53,7 +53,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   app.post<{ Body: string; Querystring: { 'output-format'?: string; size?: string } }>(
     '/ePrescription/create',
     {
-      config: { rawBody: true },
+      config: { rawBody: true, signs: true },
       attachValidation: true,
       schema: {
         tags,
@@ -103,6 +103,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
     {
       // No body at all is a full dispensation (seed §4.1 rule 1), which the array schema refuses.
       attachValidation: true,
+      config: { signs: true },
       schema: {
         tags,
         summary: 'Record a full (no body), partial, substitute or forced dispensation',
@@ -137,6 +138,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   app.post<{ Params: { id: string } }>(
     '/ePrescription/revoke/:id',
     {
+      config: { signs: true },
       schema: {
         tags,
         summary: 'Revoke a prescription (its issuer only; final)',
@@ -151,6 +153,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   app.post<{ Params: { id: string; eventId: string } }>(
     '/ePrescription/cancel/:id/event/:eventId',
     {
+      config: { signs: true },
       schema: {
         tags,
         summary: "Cancel one's own dispense event",
@@ -165,6 +168,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   app.post<{ Params: { id: string }; Querystring: { reason?: string } }>(
     '/ePrescription/lock/:id',
     {
+      config: { signs: true },
       schema: {
         tags,
         summary: 'Lock a prescription while serving the patient',
@@ -180,6 +184,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   app.post<{ Params: { id: string }; Querystring: { reason?: string } }>(
     '/ePrescription/unlock/:id',
     {
+      config: { signs: true },
       schema: {
         tags,
         summary: 'Unlock a prescription (the locking actor or the issuer)',

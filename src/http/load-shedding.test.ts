@@ -1,0 +1,50 @@
+/**
+ * The signing bound of the load shedding, through Fastify's `inject()`: calls that sign are
+ * refused with 503 and `Retry-After` in the error shape while the signing queue is full, before
+ * their handler runs; other calls, and calls that sign once the queue drained, are served.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import Fastify from 'fastify';
+import type { SigningLoad } from '../ledger/index.js';
+import { installErrorHandlers } from './error-handler.js';
+import { installLoadShedding } from './load-shedding.js';
+import { traceFor } from './trace.js';
+
+async function appWith(maxSigningQueue: number, load: { now: SigningLoad }) {
+  const app = Fastify();
+  app.decorateRequest('trace', null as unknown as ReturnType<typeof traceFor>);
+  app.addHook('onRequest', async (request) => {
+    request.trace = traceFor(undefined);
+  });
+  installErrorHandlers(app);
+  installLoadShedding(app, { maxInFlight: 0, maxLagMs: 0, maxSigningQueue }, () => load.now);
+  let handled = 0;
+  app.post('/signs', { config: { signs: true } }, async () => ({ handled: ++handled }));
+  app.post('/reads', async () => ({ handled: ++handled }));
+  await app.ready();
+  return { app, handled: () => handled };
+}
+
+describe('load shedding: the signing queue (ERX_MAX_SIGNING_QUEUE)', () => {
+  it('refuses calls that sign while the queue holds the bound per thread, and only those', async () => {
+    const load = { now: { waiting: 8, threads: 2 } };
+    const { app, handled } = await appWith(4, load);
+    const refused = await app.inject({ method: 'POST', url: '/signs' });
+    assert.equal(refused.statusCode, 503);
+    assert.equal(refused.headers['retry-after'], '1');
+    const body = refused.json() as Record<string, unknown>;
+    assert.equal(body.error_code, 'service_unavailable');
+    assert.deepEqual(Object.keys(body).sort(), ['cause', 'error_code', 'message', 'trace']);
+    assert.equal(handled(), 0);
+    assert.equal((await app.inject({ method: 'POST', url: '/reads' })).statusCode, 200);
+    load.now = { waiting: 7, threads: 2 };
+    assert.equal((await app.inject({ method: 'POST', url: '/signs' })).statusCode, 200);
+    assert.equal(handled(), 2);
+  });
+
+  it('refuses nothing with the bound at 0', async () => {
+    const { app } = await appWith(0, { now: { waiting: 1_000, threads: 1 } });
+    assert.equal((await app.inject({ method: 'POST', url: '/signs' })).statusCode, 200);
+  });
+});
