@@ -34,10 +34,14 @@ import {
 import type { Results } from './report/results.js';
 import { renderTable } from './report/table.js';
 import { writeProfileSummary } from './report/profiles.js';
-import { runSet } from './sets.js';
+import { openSet } from './sets.js';
+import type { FigureName } from './figures.js';
 import { progress } from './support/log.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The figures measured on both sets (their ratios make the scale targets). */
+const PAIRED_FIGURES: readonly FigureName[] = ['verify_anon', 'verify_tx10', 'dispense', 'create'];
 
 function specs(options: BenchOptions): { small: DatasetSpec; scale: DatasetSpec } {
   return {
@@ -72,18 +76,6 @@ async function bench(options: BenchOptions, runDir: string): Promise<Results> {
   try {
     progress(`loading the small set (${smallSpec.prescriptions} prescriptions)`);
     const small = await prepareDataset(smallSpec, { runDir, onProgress: progress });
-    const floorInput = {
-      linkKeysDir: join(small.dataDir, 'link-keys'),
-      links: small.manifest.verifyLinks,
-    };
-    const firstCeilings = await measureCeilings(options, floorInput);
-    const base = { sample, options, erxMain: build.main, profileDir };
-    const smallRun = await runSet(
-      { ...base, name: 'small', dataset: small },
-      ['verify_anon', 'verify_tx10', 'dispense', 'create'],
-      false,
-    );
-
     progress(
       `preparing the scale set (${scaleSpec.prescriptions.toLocaleString('en')} prescriptions)`,
     );
@@ -93,11 +85,30 @@ async function bench(options: BenchOptions, runDir: string): Promise<Results> {
       fresh: options.fresh,
       onProgress: progress,
     });
-    const scaleRun = await runSet(
-      { ...base, name: 'scale', dataset: scale },
-      ['verify_anon', 'verify_tx10', 'dispense', 'create', 'verify_cold'],
-      true,
-    );
+    const floorInput = {
+      linkKeysDir: join(small.dataDir, 'link-keys'),
+      links: small.manifest.verifyLinks,
+    };
+    const firstCeilings = await measureCeilings(options, floorInput);
+    const base = { sample, options, erxMain: build.main, profileDir };
+    const smallSet = await openSet({ ...base, name: 'small', dataset: small });
+    const scaleSet = await openSet({ ...base, name: 'scale', dataset: scale });
+    let smallRun: Awaited<ReturnType<typeof smallSet.finish>>;
+    let scaleRun: Awaited<ReturnType<typeof scaleSet.finish>>;
+    try {
+      // Each figure on the small set, then at once on the scale set: the two sides of a scale
+      // ratio are measured next to each other, so a machine whose speed drifts (a busy
+      // neighbour) moves both.
+      for (const figure of PAIRED_FIGURES) {
+        await smallSet.measure(figure);
+        await scaleSet.measure(figure);
+      }
+      await scaleSet.measure('verify_cold');
+      await scaleSet.measure('mixed');
+    } finally {
+      smallRun = await smallSet.finish();
+      scaleRun = await scaleSet.finish();
+    }
     const mixed = scaleRun.mixed!;
     const ceilings = await remeasureCeilings(options, floorInput, firstCeilings);
     const scaleRatios = computeScaleRatios(smallRun.run, scaleRun.run);

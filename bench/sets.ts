@@ -1,7 +1,8 @@
 /**
  * Running the figures on one data set: clients registered, erx started on the set's data
  * directory (one process for all figures, or one per figure with --profile, each writing its CPU
- * profile), tokens fetched, figures measured in order, then, on the scale set, the mixed run.
+ * profile), tokens fetched, then each figure (or the mixed run) when the caller asks for it, so
+ * the figures of two sets can be measured by turns.
  */
 import type { Dataset } from './data/dataset.js';
 import type { SampleDocument } from './data/document.js';
@@ -132,18 +133,24 @@ async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor):
   };
 }
 
-/** Measures `figures` (and the mixed run when `withMixed`) on the set of `ctx`. */
-export async function runSet(
-  ctx: SetContext,
-  figures: readonly FigureName[],
-  withMixed: boolean,
-): Promise<{ run: DatasetRun; mixed: Mixed | undefined }> {
+/** One data set's erx, measured a step at a time (so two sets can take turns). */
+export interface SetRunner {
+  /** Measures one figure, or the mixed run, on this set. */
+  measure(step: FigureName | 'mixed'): Promise<void>;
+  /** Stops erx and answers what was measured. */
+  finish(): Promise<{ run: DatasetRun; mixed: Mixed | undefined }>;
+}
+
+/**
+ * Opens the set of `ctx` for measuring: clients registered, erx started on first use (one process
+ * for all figures, or one per step with --profile; the mixed run always has its own).
+ */
+export async function openSet(ctx: SetContext): Promise<SetRunner> {
   const credentials = await registerClients(ctx.dataset.dataDir);
   const cursor: PoolCursor = { dispense: 0, cold: 0 };
   const results: Partial<Record<FigureName, Figure>> = {};
   let peak = 0;
   let mixed: Mixed | undefined;
-  const steps: (FigureName | 'mixed')[] = [...figures, ...(withMixed ? (['mixed'] as const) : [])];
   let session: Session | undefined;
   const close = async (): Promise<void> => {
     if (!session) return;
@@ -151,60 +158,71 @@ export async function runSet(
     await session.erx.stop();
     session = undefined;
   };
-  try {
-    for (const step of steps) {
-      // With --profile every step has its own erx; the mixed run always does, with its environment.
-      const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
-      if (ownProcess) await close();
-      session ??= await open(
-        ctx,
-        credentials,
-        ownProcess ? step : 'all',
-        step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
+  const measure = async (step: FigureName | 'mixed'): Promise<void> => {
+    // With --profile every step has its own erx; the mixed run always does, with its environment.
+    const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
+    if (ownProcess) await close();
+    session ??= await open(
+      ctx,
+      credentials,
+      ownProcess ? step : 'all',
+      step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
+    );
+    progress(`${ctx.name}: ${step}`);
+    if (step === 'mixed') {
+      mixed = await mixedRun(ctx, session.target, cursor);
+      progress(
+        `  achieved ${Math.round(mixed.achieved)}/s of ${Math.round(mixed.offered)}/s, p99 ${mixed.p99_ms.toFixed(1)} ms, ${mixed.errors} errors`,
       );
-      progress(`${ctx.name}: ${step}`);
-      if (step === 'mixed') {
-        mixed = await mixedRun(ctx, session.target, cursor);
-        progress(
-          `  achieved ${Math.round(mixed.achieved)}/s of ${Math.round(mixed.offered)}/s, p99 ${mixed.p99_ms.toFixed(1)} ms, ${mixed.errors} errors`,
-        );
-      } else {
-        const figure = await runFigure(
-          step,
-          session.target,
-          ctx.dataset.manifest,
-          ctx.sample,
-          cursor,
-          {
-            connections: ctx.options.connections,
-            warmupSeconds: ctx.options.warmupSeconds,
-            seconds: ctx.options.figureSeconds,
-          },
-        );
-        results[step] = figure;
-        progress(
-          `  ${Math.round(figure.rps)}/s, p50 ${figure.p50_ms.toFixed(1)} ms, p99 ${figure.p99_ms.toFixed(1)} ms, ${figure.errors} errors`,
-        );
-      }
+    } else {
+      const figure = await runFigure(
+        step,
+        session.target,
+        ctx.dataset.manifest,
+        ctx.sample,
+        cursor,
+        {
+          connections: ctx.options.connections,
+          warmupSeconds: ctx.options.warmupSeconds,
+          seconds: ctx.options.figureSeconds,
+        },
+      );
+      results[step] = figure;
+      progress(
+        `  ${Math.round(figure.rps)}/s, p50 ${figure.p50_ms.toFixed(1)} ms, p99 ${figure.p99_ms.toFixed(1)} ms, ${figure.errors} errors`,
+      );
     }
-  } finally {
+    if (ownProcess) await close();
+  };
+  const finish = async (): Promise<{ run: DatasetRun; mixed: Mixed | undefined }> => {
     await close();
-  }
-  const { manifest } = ctx.dataset;
-  return {
-    run: {
-      prescriptions: manifest.prescriptions,
-      events: manifest.events,
-      source: ctx.dataset.source,
-      prepare_seconds: ctx.dataset.prepareSeconds,
-      load: {
-        seconds: manifest.load.seconds,
-        events_per_s: manifest.load.eventsPerSecond,
-        date: manifest.load.date,
+    const { manifest } = ctx.dataset;
+    return {
+      run: {
+        prescriptions: manifest.prescriptions,
+        events: manifest.events,
+        source: ctx.dataset.source,
+        prepare_seconds: ctx.dataset.prepareSeconds,
+        load: {
+          seconds: manifest.load.seconds,
+          events_per_s: manifest.load.eventsPerSecond,
+          date: manifest.load.date,
+        },
+        erx_peak_rss_mb: peak,
+        figures: results,
       },
-      erx_peak_rss_mb: peak,
-      figures: results,
+      mixed,
+    };
+  };
+  return {
+    measure: async (step) => {
+      try {
+        await measure(step);
+      } catch (error) {
+        await close();
+        throw error;
+      }
     },
-    mixed,
+    finish,
   };
 }
