@@ -25,7 +25,7 @@ export type { EventVerifierOptions } from './event-verifier.js';
 export { isSha256Hex, sha256Hex } from './hash.js';
 export { inspectJws } from './inspect-jws.js';
 export type { JwsInspection } from './inspect-jws.js';
-export { parseEventBody } from './parse-event-body.js';
+export { parseEventBody, parseEventShape } from './parse-event-body.js';
 export type { BodyFailureReason, ParsedBody } from './parse-event-body.js';
 export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js';
 export { LEDGER_JWS_ALG, signEventHash, signingLoad } from './sign-event-hash.js';

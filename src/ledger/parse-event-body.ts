@@ -5,7 +5,9 @@
  *
  * The outcome is a pure function of the text, so it is remembered per text (frozen, shared by
  * every caller) together with the text's SHA-256: re-reading an untouched chain then costs a map
- * lookup per event instead of a parse, a canonicalisation and a hash. Changed text misses.
+ * lookup per event instead of a parse, a canonicalisation and a hash. Changed text misses. A
+ * decision (dispense, lock…) needs only the parsed shape, so the canonical comparison and the hash,
+ * two thirds of the cost of a body never read before, are made when first asked for.
  */
 import { deepFreeze, parseJsonSafe } from '../json/index.js';
 import { canonicalJson } from './canonical-json.js';
@@ -23,7 +25,10 @@ export type ParsedBody =
 
 /** A body text read once: its parse and its hash. */
 export interface ReadBody {
+  /** The full check: parses, is its own canonical form, has the shape of an event. */
   readonly parsed: ParsedBody;
+  /** Parses and has the shape of an event; canonical form not compared (see the file comment). */
+  readonly shape: ParsedBody;
   readonly hash: string;
 }
 
@@ -34,26 +39,66 @@ export interface ReadBody {
 const REMEMBERED_BODIES = 10_000;
 const remembered = new LruCache<ReadBody>(REMEMBERED_BODIES);
 
-function parseUncached(text: string): ParsedBody {
-  let value: unknown;
-  let canonical: string;
-  try {
-    value = parseJsonSafe(text);
-    canonical = canonicalJson(value);
-  } catch {
-    return { ok: false, reason: 'unparseable' };
+/** One body text; the shape at once, the canonical comparison and the hash when first read. */
+class BodyText implements ReadBody {
+  readonly #text: string;
+  readonly #value: unknown;
+  readonly shape: ParsedBody;
+  #parsed: ParsedBody | undefined;
+  #hash: string | undefined;
+
+  constructor(text: string, known?: { readonly hash: string }) {
+    this.#text = text;
+    let value: unknown;
+    let shape: ParsedBody;
+    try {
+      value = parseJsonSafe(text);
+      const validation = validateEventBody(value);
+      shape = validation.ok
+        ? { ok: true, body: validation.body }
+        : { ok: false, reason: 'invalid_shape', problem: validation.problem };
+    } catch {
+      shape = { ok: false, reason: 'unparseable' };
+    }
+    this.#value = value;
+    this.shape = deepFreeze(shape);
+    // Text erx has just written is canonical by construction, and its hash is known.
+    if (known !== undefined) {
+      this.#parsed = this.shape;
+      this.#hash = known.hash;
+    }
   }
-  if (canonical !== text) return { ok: false, reason: 'not_canonical' };
-  const validation = validateEventBody(value);
-  if (!validation.ok) return { ok: false, reason: 'invalid_shape', problem: validation.problem };
-  return { ok: true, body: validation.body };
+
+  get parsed(): ParsedBody {
+    this.#parsed ??= this.#check();
+    return this.#parsed;
+  }
+
+  get hash(): string {
+    this.#hash ??= sha256Hex(this.#text);
+    return this.#hash;
+  }
+
+  /** The failures in their order of precedence: unparseable, not canonical, invalid shape. */
+  #check(): ParsedBody {
+    if (!this.shape.ok && this.shape.reason === 'unparseable') return this.shape;
+    let canonical: string;
+    try {
+      canonical = canonicalJson(this.#value);
+    } catch {
+      return deepFreeze({ ok: false, reason: 'unparseable' });
+    }
+    return canonical === this.#text
+      ? this.shape
+      : deepFreeze({ ok: false, reason: 'not_canonical' });
+  }
 }
 
 /** The parse and the SHA-256 of stored body text, remembered together; never throws. */
 export function readEventBody(text: string): ReadBody {
   let known = remembered.get(text);
   if (known === undefined) {
-    known = deepFreeze({ parsed: parseUncached(text), hash: sha256Hex(text) });
+    known = new BodyText(text);
     remembered.set(text, known);
   }
   return known;
@@ -65,12 +110,18 @@ export function readEventBody(text: string): ReadBody {
  * construction: only the parse and the shape check run here, not the canonical comparison.
  */
 export function rememberWrittenBody(text: string, hash: string): void {
-  const validation = validateEventBody(parseJsonSafe(text));
-  if (!validation.ok) return;
-  remembered.set(text, deepFreeze({ parsed: { ok: true, body: validation.body }, hash }));
+  remembered.set(text, new BodyText(text, { hash }));
 }
 
-/** Parses stored body text; never throws. The body answered is frozen. */
+/** Parses stored body text with every check; never throws. The body answered is frozen. */
 export function parseEventBody(text: string): ParsedBody {
   return readEventBody(text).parsed;
+}
+
+/**
+ * Parses stored body text for a decision: the shape of an event, without comparing it to its
+ * canonical form (the checks of SPEC.md §6 are verify's); never throws. The body is frozen.
+ */
+export function parseEventShape(text: string): ParsedBody {
+  return readEventBody(text).shape;
 }

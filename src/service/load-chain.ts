@@ -1,6 +1,6 @@
 /** A prescription's chain read for a decision: rows, parsed bodies and the facts folded from them. */
 import { ErxError } from '../errors.js';
-import { parseEventBody } from '../ledger/index.js';
+import { parseEventShape } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { ChainState, EventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
@@ -34,7 +34,7 @@ export function loadChain(state: ChainState): LoadedChain {
 
 function loadUncached(state: ChainState): LoadedChain {
   const bodies = state.events.map((row) => {
-    const parsed = parseEventBody(row.body);
+    const parsed = parseEventShape(row.body);
     if (!parsed.ok) {
       throw new ErxError(
         'conflict',
