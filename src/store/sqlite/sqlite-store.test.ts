@@ -32,11 +32,35 @@ runStoreContract('sqlite', async () => {
   };
 });
 
+/**
+ * Runs `fn` with a store on a fresh file; `alsoClose` registers what else `fn` opens on the file
+ * (another store, a raw connection), closed before the store and the file are removed.
+ */
+async function withFreshFile(
+  fn: (
+    file: string,
+    store: Store,
+    alsoClose: <T extends { close(): unknown }>(opened: T) => T,
+  ) => Promise<void>,
+): Promise<void> {
+  const { dir, file } = freshFile();
+  const store = openSqliteStore(file);
+  const opened: { close(): unknown }[] = [];
+  try {
+    await fn(file, store, (o) => {
+      opened.push(o);
+      return o;
+    });
+  } finally {
+    for (const o of opened) await o.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('sqlite store: chains read before', () => {
-  it('answers the same frozen chain while nothing changed it', async () => {
-    const { dir, file } = freshFile();
-    const store = openSqliteStore(file);
-    try {
+  it('answers the same frozen chain while nothing changed it', () =>
+    withFreshFile(async (_file, store) => {
       const { row } = await insertNew(store);
       const first = await store.getChain(row.id);
       const again = await store.getChain(row.id);
@@ -45,22 +69,16 @@ describe('sqlite store: chains read before', () => {
       assert.ok(Object.isFrozen(first) && Object.isFrozen(first.events));
       assert.ok(first.events.every((e) => Object.isFrozen(e)));
       assert.ok(Object.isFrozen(first.prescription.medicaments));
-      // Its own append forgets it: the next read has the new event.
+      // Its own append replaces it: the next read has the new event.
       const event = await store.appendEvent(row.id, decideNext());
       const after = await store.getChain(row.id);
       assert.notEqual(after, first);
       assert.deepEqual(after?.events.at(-1), event);
-    } finally {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('remembers the chain its own append committed, as the database holds it', async () => {
-    const { dir, file } = freshFile();
-    const store = openSqliteStore(file);
-    const reader = openSqliteStore(file);
-    try {
+  it('remembers the chain its own append committed, as the database holds it', () =>
+    withFreshFile(async (file, store, alsoClose) => {
+      const reader = alsoClose(openSqliteStore(file));
       const { row } = await insertNew(store);
       await store.getChain(row.id);
       const event = await store.appendEvent(row.id, decideNext());
@@ -70,18 +88,11 @@ describe('sqlite store: chains read before', () => {
       assert.deepEqual(after.events.at(-1), event);
       // Exactly what another connection reads from the file.
       assert.deepEqual(after, await reader.getChain(row.id));
-    } finally {
-      await reader.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('does not remember an append when another connection committed while it was decided', async () => {
-    const { dir, file } = freshFile();
-    const store = openSqliteStore(file);
-    const editor = new Database(file);
-    try {
+  it('does not remember an append when another connection committed while it was decided', () =>
+    withFreshFile(async (file, store, alsoClose) => {
+      const editor = alsoClose(new Database(file));
       const { row } = await insertNew(store);
       await store.getChain(row.id);
       await store.appendEvent(row.id, async (state) => {
@@ -96,18 +107,11 @@ describe('sqlite store: chains read before', () => {
       const chain = await store.getChain(row.id);
       assert.equal(chain?.events.length, 2);
       assert.equal(chain?.events[0]?.body, '{"edited":true}');
-    } finally {
-      editor.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('reads rows changed by another connection at once (tampering is never hidden)', async () => {
-    const { dir, file } = freshFile();
-    const store = openSqliteStore(file);
-    const editor = new Database(file);
-    try {
+  it('reads rows changed by another connection at once (tampering is never hidden)', () =>
+    withFreshFile(async (file, store, alsoClose) => {
+      const editor = alsoClose(new Database(file));
       const { row } = await insertNew(store);
       const other = await insertNew(store);
       const before = await store.getChain(row.id);
@@ -123,10 +127,5 @@ describe('sqlite store: chains read before', () => {
       const reread = await store.getChain(other.row.id);
       assert.notEqual(reread, untouched);
       assert.deepEqual(reread, untouched);
-    } finally {
-      editor.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
