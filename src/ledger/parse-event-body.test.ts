@@ -52,6 +52,17 @@ describe('reading stored body text', () => {
     assert.equal(failure(parseEventBody('{"unknown":true}')), 'invalid_shape');
   });
 
+  test('a read for a decision uses what verify remembered, and remembers nothing itself', () => {
+    const text = canonicalJson(body());
+    const once = parseEventShape(text);
+    const twice = parseEventShape(text);
+    assert.notEqual(twice, once);
+    assert.deepEqual(twice, once);
+    const full = parseEventBody(text);
+    assert.equal(parseEventShape(text), full);
+    assert.equal(parseEventShape(text), parseEventShape(text));
+  });
+
   test('what is answered is frozen', () => {
     const text = JSON.stringify(body(), null, 2);
     for (const parsed of [parseEventBody(text), parseEventShape(text)]) {

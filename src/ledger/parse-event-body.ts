@@ -123,5 +123,8 @@ export function parseEventBody(text: string): ParsedBody {
  * canonical form (the checks of SPEC.md §6 are verify's); never throws. The body is frozen.
  */
 export function parseEventShape(text: string): ParsedBody {
-  return readEventBody(text).shape;
+  // Used if remembered, never added: a body read for a decision is mostly read once (a
+  // prescription is dispensed now and then), and remembering each would only turn the memo over.
+  // Bodies erx writes, and bodies verify reads, are the ones read again.
+  return (remembered.get(text) ?? new BodyText(text)).shape;
 }
