@@ -103,7 +103,8 @@ export class SqliteStore implements Store {
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
   /**
    * Chains read before, valid while no other connection has committed (`PRAGMA data_version`
-   * unchanged since `#seenVersion`); this connection's own writes forget the chain they change.
+   * unchanged since `#seenVersion`); this connection's own writes forget the chain they change, or
+   * replace it with the chain as committed (`rememberAppended`).
    */
   readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
   #seenVersion: number | undefined;
