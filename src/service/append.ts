@@ -33,7 +33,7 @@ async function firstView(
   if (!state || index < 0) throw new ErxError('not_found', 'No such event.');
   const chain = loadChain(state);
   const upToEvent = chainFacts(chain.bodies.slice(0, index + 1));
-  return eventView(chain.bodies[index]!, chain.rows[index]!, upToEvent);
+  return eventView(chain.bodies[index]!, state.events[index]!, upToEvent);
 }
 
 /** The body of an event just built (remembered by the ledger when it was written). */

@@ -2,13 +2,13 @@
 import { ErxError } from '../errors.js';
 import { parseEventShape } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
-import type { ChainState, EventRow, PrescriptionRow } from '../store/types.js';
+import type { DecisionChain, DecisionEventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import type { ChainFacts } from './chain-state.js';
 
 export interface LoadedChain {
   readonly prescription: PrescriptionRow;
-  readonly rows: readonly EventRow[];
+  readonly rows: readonly DecisionEventRow[];
   readonly bodies: readonly EventBody[];
   readonly facts: ChainFacts;
 }
@@ -17,10 +17,10 @@ export interface LoadedChain {
  * Chains loaded before, per frozen chain state: a store answers the same frozen object while the
  * chain is unchanged (SQLite), and the load is a function of it. Frozen too, so it can be shared.
  */
-const loaded = new WeakMap<ChainState, LoadedChain>();
+const loaded = new WeakMap<DecisionChain, LoadedChain>();
 
 /** Parses every stored body; a chain whose bodies do not parse refuses further changes. */
-export function loadChain(state: ChainState): LoadedChain {
+export function loadChain(state: DecisionChain): LoadedChain {
   if (!Object.isFrozen(state)) return loadUncached(state);
   let chain = loaded.get(state);
   if (chain === undefined) {
@@ -32,7 +32,7 @@ export function loadChain(state: ChainState): LoadedChain {
   return chain;
 }
 
-function loadUncached(state: ChainState): LoadedChain {
+function loadUncached(state: DecisionChain): LoadedChain {
   const bodies = state.events.map((row) => {
     const parsed = parseEventShape(row.body);
     if (!parsed.ok) {

@@ -5,6 +5,7 @@
  */
 import type {
   ClientRow,
+  DecisionEventRow,
   EventRow,
   IdempotencyRow,
   MedicamentRef,
@@ -33,6 +34,9 @@ export interface EventRecord {
   hash: string;
   signature: string;
 }
+
+/** The columns of an event a decision reads (all but the signature). */
+export type DecisionEventRecord = Omit<EventRecord, 'signature'>;
 
 export interface IdempotencyRecord {
   actor: string;
@@ -74,8 +78,8 @@ export function toPrescription(r: PrescriptionRecord): PrescriptionRow {
   };
 }
 
-/** A stored event as an {@link EventRow}; `body` is passed through untouched (SPEC.md §7). */
-export function toEvent(r: EventRecord): EventRow {
+/** A stored event without its signature, as a decision reads it. */
+export function toDecisionEvent(r: DecisionEventRecord): DecisionEventRow {
   return {
     prescriptionId: r.prescription_id,
     seq: Number(r.seq),
@@ -83,8 +87,12 @@ export function toEvent(r: EventRecord): EventRow {
     parentHash: r.parent_hash,
     body: r.body,
     hash: r.hash,
-    signature: r.signature,
   };
+}
+
+/** A stored event as an {@link EventRow}; `body` is passed through untouched (SPEC.md §7). */
+export function toEvent(r: EventRecord): EventRow {
+  return { ...toDecisionEvent(r), signature: r.signature };
 }
 
 /** A remembered call as an {@link IdempotencyRow} (`answer` absent when none was stored). */

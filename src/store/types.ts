@@ -82,10 +82,22 @@ export interface AppendDecision {
   idempotency?: IdempotencyRow;
 }
 
-/** The chain as the append callback sees it, read under the prescription's lock. */
+/** The chain as committed: the prescription and every event, signatures included. */
 export interface ChainState {
   prescription: PrescriptionRow;
   events: EventRow[];
+}
+
+/** An event as a decision reads it: all but the signature, which only verify checks. */
+export type DecisionEventRow = Omit<EventRow, 'signature'>;
+
+/**
+ * The chain as the append callback sees it, read under the prescription's lock. A store may leave
+ * the signatures out (they are most of a chain's bytes); a {@link ChainState} is one too.
+ */
+export interface DecisionChain {
+  readonly prescription: PrescriptionRow;
+  readonly events: readonly DecisionEventRow[];
 }
 
 export interface Store {
@@ -109,7 +121,7 @@ export interface Store {
    */
   appendEvent(
     prescriptionId: string,
-    decide: (state: ChainState) => Promise<AppendDecision>,
+    decide: (state: DecisionChain) => Promise<AppendDecision>,
   ): Promise<EventRow>;
   /** Ids of all prescriptions in a stable order, in pages (for `erx audit verify`). */
   listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]>;

@@ -6,8 +6,15 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { isErxError } from '../../errors.js';
 import { StaleHead } from '../races.js';
-import type { EventRow } from '../types.js';
-import { assertLinear, decideNext, fakeEvent, insertNew, withFixture } from './fixture.js';
+import type { DecisionEventRow } from '../types.js';
+import {
+  assertLinear,
+  decideNext,
+  decisionFields,
+  fakeEvent,
+  insertNew,
+  withFixture,
+} from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 
 /** Registers the append tests of the contract. */
@@ -15,14 +22,14 @@ export function appendContract(open: OpenFixture): void {
   it('appends the event decide builds, on the chain it was shown, and moves the head', () =>
     withFixture(open, async ({ store }) => {
       const { row, create } = await insertNew(store);
-      let seen: EventRow[] = [];
+      let seen: readonly DecisionEventRow[] = [];
       let seenHead = '';
       const event = await store.appendEvent(row.id, async (state) => {
         seen = state.events;
         seenHead = state.prescription.headHash;
         return decideNext()(state);
       });
-      assert.deepEqual(seen, [create.event]);
+      assert.deepEqual(seen.map(decisionFields), [decisionFields(create.event)]);
       assert.equal(seenHead, create.event.hash);
       assert.equal(event.seq, 1);
       assert.equal(event.parentHash, create.event.hash);

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AppendDecision,
-  ChainState,
   ClientRow,
+  DecisionChain,
+  DecisionEventRow,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -112,7 +113,7 @@ export function decideNext(
     body?: string;
     idempotency?: (e: EventRow) => IdempotencyRow;
   } = {},
-): (state: ChainState) => Promise<AppendDecision> {
+): (state: DecisionChain) => Promise<AppendDecision> {
   return async (state) => {
     // Awaiting inside decide is what the service does (it signs): it must not let another append in.
     await sleep(Math.random() * (options.maxDelayMs ?? 0));
@@ -120,6 +121,18 @@ export function decideNext(
     assert.ok(last, 'the chain always has its create event');
     const event = fakeEvent(state.prescription.id, last.seq + 1, last.hash, options.body);
     return options.idempotency ? { event, idempotency: options.idempotency(event) } : { event };
+  };
+}
+
+/** The fields of an event every decision sees (a store may leave the signature out). */
+export function decisionFields(e: DecisionEventRow): DecisionEventRow {
+  return {
+    prescriptionId: e.prescriptionId,
+    seq: e.seq,
+    id: e.id,
+    parentHash: e.parentHash,
+    body: e.body,
+    hash: e.hash,
   };
 }
 

@@ -14,6 +14,7 @@ import { KeyedMutex } from '../keyed-mutex.js';
 import { IdempotencyRace, StaleHead } from '../races.js';
 import type {
   ClientRecord,
+  DecisionEventRecord,
   EventRecord,
   IdempotencyRecord,
   PrescriptionRecord,
@@ -22,6 +23,7 @@ import type {
 import {
   medicamentsText,
   toClient,
+  toDecisionEvent,
   toEvent,
   toIdempotency,
   toPrescription,
@@ -31,6 +33,7 @@ import type {
   AppendDecision,
   ChainState,
   ClientRow,
+  DecisionChain,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -158,7 +161,7 @@ export class PostgresStore implements Store {
 
   appendEvent(
     prescriptionId: string,
-    decide: (state: ChainState) => Promise<AppendDecision>,
+    decide: (state: DecisionChain) => Promise<AppendDecision>,
   ): Promise<EventRow> {
     return this.#mutex.run(prescriptionId, () =>
       this.guard(() =>
@@ -240,14 +243,14 @@ export class PostgresStore implements Store {
 async function lockedAppend(
   client: PoolClient,
   prescriptionId: string,
-  decide: (state: ChainState) => Promise<AppendDecision>,
+  decide: (state: DecisionChain) => Promise<AppendDecision>,
 ): Promise<EventRow> {
   const locked = await client.query<PrescriptionRecord>(SQL.lockPrescription, [prescriptionId]);
   if (!locked.rows[0]) throw new ErxError('not_found', 'No prescription with this id.');
-  const events = await client.query<EventRecord>(SQL.getEvents, [prescriptionId]);
-  const state: ChainState = {
+  const events = await client.query<DecisionEventRecord>(SQL.getDecisionEvents, [prescriptionId]);
+  const state: DecisionChain = {
     prescription: toPrescription(locked.rows[0]),
-    events: events.rows.map(toEvent),
+    events: events.rows.map(toDecisionEvent),
   };
   let decision: AppendDecision;
   try {

@@ -3,7 +3,8 @@
 /** Column lists shared by the reads, so each row maps through `../records.ts`. */
 const PRESCRIPTION_COLUMNS =
   'id, issuer, issuer_actor, issued_at, medicaments, head_hash, event_count';
-const EVENT_COLUMNS = 'prescription_id, seq, id, parent_hash, body, hash, signature';
+const DECISION_EVENT_COLUMNS = 'prescription_id, seq, id, parent_hash, body, hash';
+const EVENT_COLUMNS = `${DECISION_EVENT_COLUMNS}, signature`;
 
 /** Every statement the PostgreSQL store runs. */
 export const SQL = {
@@ -22,6 +23,8 @@ export const SQL = {
     FROM prescriptions p LEFT JOIN events e ON e.prescription_id = p.id
     WHERE p.id = $1 ORDER BY e.seq`,
   getEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
+  /** The events as a decision reads them: the signatures (most of a chain's bytes) stay unread. */
+  getDecisionEvents: `SELECT ${DECISION_EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
   getEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
   insertPrescription: `INSERT INTO prescriptions (${PRESCRIPTION_COLUMNS})
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,

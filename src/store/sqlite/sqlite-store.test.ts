@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decideNext, insertNew } from '../contract/fixture.js';
+import { decideNext, decisionFields, insertNew } from '../contract/fixture.js';
 import { runStoreContract } from '../store.contract.js';
-import type { Store } from '../types.js';
+import type { DecisionChain, Store } from '../types.js';
 import { openSqliteStore } from './sqlite-store.js';
 
 function freshFile(): { dir: string; file: string } {
@@ -88,6 +88,27 @@ describe('sqlite store: chains read before', () => {
       assert.deepEqual(after.events.at(-1), event);
       // Exactly what another connection reads from the file.
       assert.deepEqual(after, await reader.getChain(row.id));
+    }));
+
+  it('decides on a chain not read before without its signatures, and remembers none of it', () =>
+    withFreshFile(async (_file, store) => {
+      const { row, create } = await insertNew(store);
+      const seen: DecisionChain[] = [];
+      const event = await store.appendEvent(row.id, async (state) => {
+        seen.push(state);
+        return decideNext()(state);
+      });
+      assert.equal(seen.length, 1);
+      assert.deepEqual(seen[0]?.events, [decisionFields(create.event)]);
+      assert.ok(seen[0]?.events.every((e) => !('signature' in e)));
+      // What is read next is the whole chain from the file, signatures and all.
+      assert.deepEqual((await store.getChain(row.id))?.events, [create.event, event]);
+      // A remembered chain is decided on as it is, signatures and all.
+      const remembered = await store.getChain(row.id);
+      await store.appendEvent(row.id, async (state) => {
+        assert.equal(state, remembered);
+        return decideNext()(state);
+      });
     }));
 
   it('does not remember an append when another connection committed while it was decided', () =>

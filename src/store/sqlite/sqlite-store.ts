@@ -15,6 +15,7 @@ import { IdempotencyRace, StaleHead } from '../races.js';
 import {
   medicamentsText,
   toClient,
+  toDecisionEvent,
   toEvent,
   toIdempotency,
   toPrescription,
@@ -24,6 +25,7 @@ import type {
   AppendDecision,
   ChainState,
   ClientRow,
+  DecisionChain,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -57,6 +59,12 @@ function freezeChain(state: ChainState): ChainState {
   Object.freeze(state.prescription.medicaments);
   Object.freeze(state.prescription);
   return Object.freeze(state);
+}
+
+/** A remembered chain an append started from, and the database version it was valid at. */
+interface RememberedRead {
+  readonly state: ChainState;
+  readonly readAt: number | undefined;
 }
 
 /** Attempts of an append whose head another process moved meanwhile (several processes, one file). */
@@ -101,6 +109,8 @@ export class SqliteStore implements Store {
   private readonly stmts: SqliteStatements;
   /** A chain in one read transaction, so the head and the events come from the same snapshot. */
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
+  /** A chain without its signatures, as a decision reads it, likewise in one read transaction. */
+  readonly #readDecisionChain: (prescriptionId: string) => DecisionChain | undefined;
   /**
    * Chains read before, valid while no other connection has committed (`PRAGMA data_version`
    * unchanged since `#seenVersion`); this connection's own writes forget the chain they change, or
@@ -126,6 +136,14 @@ export class SqliteStore implements Store {
       return {
         prescription: toPrescription(p),
         events: this.stmts.getEvents.all(prescriptionId).map(toEvent),
+      };
+    });
+    this.#readDecisionChain = db.transaction((prescriptionId: string) => {
+      const p = this.stmts.getPrescription.get(prescriptionId);
+      if (!p) return undefined;
+      return {
+        prescription: toPrescription(p),
+        events: this.stmts.getDecisionEvents.all(prescriptionId).map(toDecisionEvent),
       };
     });
   }
@@ -224,21 +242,31 @@ export class SqliteStore implements Store {
    * answered again (the same frozen object) only while no other connection or process has
    * committed anything since, so a change made beside erx, tampering included, is read at once.
    */
-  private readChain(prescriptionId: string, remember = true): ChainState | undefined {
+  private readChain(prescriptionId: string): ChainState | undefined {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
     if (this.#db.inTransaction) return this.#readChain(prescriptionId);
+    const known = this.rememberedChain(prescriptionId);
+    if (known !== undefined) return known;
+    const state = this.#readChain(prescriptionId);
+    if (state === undefined) return undefined;
+    const frozen = freezeChain(state);
+    this.#chains.set(prescriptionId, frozen);
+    return frozen;
+  }
+
+  /**
+   * The chain remembered for `prescriptionId`, if any and if still valid: every remembered chain
+   * is forgotten once `PRAGMA data_version` shows another connection's commit. Never inside a
+   * transaction someone else opened.
+   */
+  private rememberedChain(prescriptionId: string): ChainState | undefined {
+    if (this.#db.inTransaction) return undefined;
     const version = this.dataVersion();
     if (version !== this.#seenVersion) {
       this.#chains.clear();
       this.#seenVersion = version;
     }
-    const known = this.#chains.get(prescriptionId);
-    if (known !== undefined) return known;
-    const state = this.#readChain(prescriptionId);
-    if (state === undefined) return undefined;
-    const frozen = freezeChain(state);
-    if (remember) this.#chains.set(prescriptionId, frozen);
-    return frozen;
+    return this.#chains.get(prescriptionId);
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
@@ -248,22 +276,23 @@ export class SqliteStore implements Store {
 
   appendEvent(
     prescriptionId: string,
-    decide: (state: ChainState) => Promise<AppendDecision>,
+    decide: (state: DecisionChain) => Promise<AppendDecision>,
   ): Promise<EventRow> {
     return this.#mutex.run(prescriptionId, async () => {
       for (let attempt = 1; ; attempt++) {
-        // A chain read only to append to it is not remembered: most prescriptions are dispensed
-        // once in a while, and remembering each would push out the chains being verified.
-        const state = this.readChain(prescriptionId, false);
-        if (!state) throw new ErxError('not_found', 'No prescription with this id.');
         // One that is remembered (verified or changed a moment ago, at a counter) stays so: the
         // chain as it was read, at this database version, gets the new event once committed.
-        const remembered = !this.#db.inTransaction && this.#chains.get(prescriptionId) === state;
-        const readAt = remembered ? this.#seenVersion : undefined;
+        const known = this.rememberedChain(prescriptionId);
+        const remembered = known && { state: known, readAt: this.#seenVersion };
+        // Any other is read without its signatures, which a decision does not need, and is not
+        // remembered: most prescriptions are dispensed once in a while, and remembering each
+        // would push out the chains being verified.
+        const state = known ?? this.#readDecisionChain(prescriptionId);
+        if (!state) throw new ErxError('not_found', 'No prescription with this id.');
         const decision = await decide(state);
         try {
           // Awaited under the mutex: the next append of this chain starts from a committed head.
-          await this.writeAppend(state, decision, readAt);
+          await this.writeAppend(state, decision, remembered);
           return decision.event;
         } catch (error) {
           // Another process appended in between: decide again on the new head.
@@ -275,12 +304,13 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Remembers the chain an append of this connection has just committed: `state` with `event`
-   * after it. Only while nothing else has committed since `state` was read at `readAt`: then
-   * `state` is exactly what the database held, and so is the result. Otherwise the chain stays
-   * forgotten and is read anew.
+   * Remembers the chain an append of this connection has just committed: the remembered `state`
+   * with `event` after it. Only while nothing else has committed since `state` was read at
+   * `readAt`: then `state` is exactly what the database held, and so is the result. Otherwise the
+   * chain stays forgotten and is read anew.
    */
-  private rememberAppended(state: ChainState, event: EventRow, readAt: number | undefined): void {
+  private rememberAppended(remembered: RememberedRead, event: EventRow): void {
+    const { state, readAt } = remembered;
     if (readAt === undefined || this.#seenVersion !== readAt || this.dataVersion() !== readAt) {
       return;
     }
@@ -301,9 +331,9 @@ export class SqliteStore implements Store {
   }
 
   private async writeAppend(
-    state: ChainState,
+    state: DecisionChain,
     decision: AppendDecision,
-    readAt: number | undefined,
+    remembered: RememberedRead | undefined,
   ): Promise<void> {
     const { event, idempotency } = decision;
     const expected = state.prescription.headHash;
@@ -320,8 +350,9 @@ export class SqliteStore implements Store {
       this.insertEventRecord(event);
       if (idempotency) this.insertIdempotencyRecord(idempotency);
     };
+    const committed = remembered && ((): void => this.rememberAppended(remembered, event));
     try {
-      await this.#commits.run(write, () => this.rememberAppended(state, event, readAt));
+      await this.#commits.run(write, committed);
     } catch (error) {
       if (isUniqueViolation(error, 'events.')) throw new StaleHead();
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();

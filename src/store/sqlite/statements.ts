@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type {
   ClientRecord,
+  DecisionEventRecord,
   EventRecord,
   IdempotencyRecord,
   PrescriptionRecord,
@@ -18,6 +19,11 @@ export function prepareStatements(db: Database.Database) {
     ),
     getEvents: db.prepare<[string], EventRecord>(
       'SELECT * FROM events WHERE prescription_id = ? ORDER BY seq',
+    ),
+    /** The events as a decision reads them: a row's signature (most of its bytes) stays unread. */
+    getDecisionEvents: db.prepare<[string], DecisionEventRecord>(
+      `SELECT prescription_id, seq, id, parent_hash, body, hash FROM events
+       WHERE prescription_id = ? ORDER BY seq`,
     ),
     getEvent: db.prepare<[string], EventRecord>('SELECT * FROM events WHERE id = ?'),
     insertPrescription: db.prepare(
