@@ -12,28 +12,15 @@ import { availableParallelism } from 'node:os';
 import { KeyObject } from 'node:crypto';
 import type { webcrypto } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { BACKGROUND_NICENESS, LOWER_THREAD_PRIORITY } from '../background-thread.js';
 
-/**
- * How much lower than the event loop's the signing threads' scheduling priority is (Linux nice
- * steps). On a small machine the signing threads and the event loop share the cores; at equal
- * priority a signing thread woken by a new job preempts the event loop, which then serves nothing
- * (every request waits on it) while half the signing capacity idles for want of work. Signing
- * yields instead, and takes every cycle the event loop leaves (docs/decisions.md).
- */
-export const SIGNING_THREAD_NICENESS = 10;
+/** How much lower than the event loop's the signing threads' priority is (Linux nice steps). */
+export const SIGNING_THREAD_NICENESS = BACKGROUND_NICENESS;
 
 const WORKER_CODE = `
 const { sign } = require('node:crypto');
 const { parentPort } = require('node:worker_threads');
-// On Linux the nice value belongs to the thread, so this lowers this signing thread only.
-if (process.platform === 'linux') {
-  const os = require('node:os');
-  try {
-    os.setPriority(0, Math.min(19, os.getPriority(0) + ${SIGNING_THREAD_NICENESS}));
-  } catch {
-    // Lowering one's own priority is always allowed; if it is not here, sign at equal priority.
-  }
-}
+${LOWER_THREAD_PRIORITY}
 const contexts = new Map();
 parentPort.on('message', (job) => {
   if (job.context !== undefined) contexts.set(job.contextId, job.context);

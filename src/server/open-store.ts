@@ -15,6 +15,8 @@ export interface OpenStoreOptions {
    * belongs to this data directory alone.
    */
   migrate?: boolean;
+  /** SQLite: checkpoint the WAL on a background thread (a running service; see the SQLite store). */
+  backgroundCheckpoints?: boolean;
 }
 
 /** The SQLite file of a data directory. */
@@ -26,9 +28,12 @@ export function sqlitePath(dataDir: string): string {
  * The configured engine, opened as is: PostgreSQL when `databaseUrl` is set, else SQLite in the
  * data dir. Prefer {@link openStore}; this is for `erx migrate`, which reports the version it found.
  */
-export function openConfiguredStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Store {
+export function openConfiguredStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: Pick<OpenStoreOptions, 'backgroundCheckpoints'> = {},
+): Store {
   return config.databaseUrl === undefined
-    ? openSqliteStore(sqlitePath(config.dataDir))
+    ? openSqliteStore(sqlitePath(config.dataDir), options)
     : openPostgresStore(config.databaseUrl);
 }
 
@@ -37,7 +42,7 @@ export async function openStore(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
   options: OpenStoreOptions = {},
 ): Promise<Store> {
-  const store = openConfiguredStore(config);
+  const store = openConfiguredStore(config, options);
   try {
     if (options.migrate ?? true) {
       await store.migrate();

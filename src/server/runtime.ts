@@ -67,7 +67,10 @@ export async function openKeys(
 /** Opens every part of an erx instance and builds its HTTP application (not listening yet). */
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const now = options.now ?? Date.now;
-  const store = await openStore(config, { migrate: options.migrate ?? true });
+  const store = await openStore(config, {
+    migrate: options.migrate ?? true,
+    backgroundCheckpoints: true,
+  });
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config);
     const metrics = createMetrics();

@@ -3,7 +3,8 @@
  * commit: those of one event-loop turn share one `BEGIN IMMEDIATE` transaction and its fsync, and
  * each is acknowledged only after that COMMIT (`./group-commit.ts`). Appends are serialised per
  * prescription inside the process and re-checked against the head under the write lock, so
- * several processes on one file never fork a chain.
+ * several processes on one file never fork a chain. A running service checkpoints the WAL on a
+ * background thread (`./background-checkpoints.ts`), so no COMMIT waits for one.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -32,6 +33,7 @@ import type {
   Store,
   TokenRow,
 } from '../types.js';
+import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
 import { prepareStatements } from './statements.js';
@@ -92,6 +94,12 @@ export interface SqliteStoreOptions {
    * deliberately not configuration: no environment can weaken a running service.
    */
   readonly synchronous?: 'FULL' | 'OFF';
+  /**
+   * Checkpoint the WAL on a background thread (`./background-checkpoints.ts`) rather than on the
+   * committing connection, whose COMMITs it would otherwise block now and then. For a running
+   * service; short-lived commands and tests leave it off. Ignored for `:memory:`.
+   */
+  readonly backgroundCheckpoints?: boolean;
 }
 
 /** Opens (and creates) the SQLite store at `file`. */
@@ -118,6 +126,7 @@ export class SqliteStore implements Store {
    */
   readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
   #seenVersion: number | undefined;
+  readonly #checkpoints: BackgroundCheckpoints | undefined;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -129,6 +138,9 @@ export class SqliteStore implements Store {
     // Migrated before the statements are prepared: they need the tables.
     migrateSqlite(db);
     this.stmts = prepareStatements(db);
+    if (options.backgroundCheckpoints === true && !db.memory) {
+      this.#checkpoints = new BackgroundCheckpoints(db, db.name);
+    }
     // Wrapped once: better-sqlite3 builds a new wrapper on every `transaction()` call.
     this.#readChain = db.transaction((prescriptionId: string) => {
       const p = this.stmts.getPrescription.get(prescriptionId);
@@ -163,6 +175,7 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (!this.#db.open) return;
     this.#commits.flush();
+    await this.#checkpoints?.stop();
     this.#db.close();
   }
 

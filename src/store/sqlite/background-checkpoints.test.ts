@@ -1,0 +1,124 @@
+/** WAL checkpoints on a background thread: pages reach the database file without the writer. */
+import Database from 'better-sqlite3';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, it } from 'node:test';
+import { insertNew } from '../contract/fixture.js';
+import {
+  BackgroundCheckpoints,
+  FALLBACK_AUTOCHECKPOINT,
+  SQLITE_AUTOCHECKPOINT,
+} from './background-checkpoints.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'erx-checkpoints-'));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A WAL database with one table, and a way to commit about `pages` pages to it. */
+function openWal(file: string): { db: Database.Database; commitPages: (pages: number) => void } {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE IF NOT EXISTS t (x BLOB NOT NULL)');
+  const insert = db.prepare('INSERT INTO t (x) VALUES (randomblob(3000))');
+  return {
+    db,
+    commitPages: (pages) => {
+      for (let i = 0; i < pages; i++) insert.run();
+    },
+  };
+}
+
+function sizeOf(file: string): number {
+  return statSync(file).size;
+}
+
+/** Waits up to `ms` for `check`, polling. */
+async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) {
+    if (check()) return true;
+  }
+  return check();
+}
+
+describe('background WAL checkpoints', () => {
+  it('copy committed pages into the database file while the writer does not checkpoint', () =>
+    withDir(async (dir) => {
+      // Control: 300 pages stay in the WAL, below SQLite's own threshold of 1,000.
+      const plain = openWal(join(dir, 'plain.sqlite'));
+      const plainBefore = sizeOf(join(dir, 'plain.sqlite'));
+      plain.commitPages(300);
+      await sleep(400);
+      assert.equal(sizeOf(join(dir, 'plain.sqlite')), plainBefore);
+      plain.db.close();
+
+      const file = join(dir, 'erx.sqlite');
+      const { db, commitPages } = openWal(file);
+      const checkpoints = new BackgroundCheckpoints(db, file);
+      try {
+        const before = sizeOf(file);
+        commitPages(300);
+        assert.ok(
+          await eventually(() => sizeOf(file) > before + 200 * 3000, 5000),
+          'the pages reached the database file',
+        );
+        assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), FALLBACK_AUTOCHECKPOINT);
+      } finally {
+        await checkpoints.stop();
+      }
+      // Stopped, the writer checkpoints by itself again, as SQLite does by default.
+      assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), SQLITE_AUTOCHECKPOINT);
+      assert.deepEqual(db.prepare('SELECT count(*) AS n FROM t').get(), { n: 300 });
+      db.close();
+    }));
+
+  it('hand checkpoints back to the writer when the thread fails', () =>
+    withDir(async (dir) => {
+      const file = join(dir, 'erx.sqlite');
+      const { db } = openWal(file);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error): void => void warnings.push(warning.message);
+      process.on('warning', onWarning);
+      try {
+        // A file the thread cannot open: it fails at once.
+        const checkpoints = new BackgroundCheckpoints(db, join(dir, 'missing', 'erx.sqlite'));
+        await checkpoints.stop();
+        assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), SQLITE_AUTOCHECKPOINT);
+        await eventually(() => warnings.length > 0, 1000);
+        assert.match(warnings.join('\n'), /checkpoints are back on the committing connection/);
+      } finally {
+        process.off('warning', onWarning);
+        db.close();
+      }
+    }));
+
+  it('run under a store opened for a service, which keeps every write', () =>
+    withDir(async (dir) => {
+      const file = join(dir, 'erx.sqlite');
+      const store = openSqliteStore(file, { backgroundCheckpoints: true });
+      const ids: string[] = [];
+      try {
+        const before = sizeOf(file);
+        for (let i = 0; i < 120; i++) ids.push((await insertNew(store)).row.id);
+        assert.ok(await eventually(() => sizeOf(file) > before, 5000));
+      } finally {
+        await store.close();
+      }
+      const reopened = openSqliteStore(file);
+      try {
+        assert.equal(await reopened.countPrescriptions(), ids.length);
+        for (const id of ids) assert.equal((await reopened.getChain(id))?.events.length, 1);
+      } finally {
+        await reopened.close();
+      }
+    }));
+});
