@@ -115,9 +115,9 @@ export class SqliteStore implements Store {
   readonly #mutex = new KeyedMutex();
   readonly #commits: GroupCommit;
   private readonly stmts: SqliteStatements;
-  /** A chain in one read transaction, so the head and the events come from the same snapshot. */
+  /** A chain as committed, read in one transaction. */
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
-  /** A chain without its signatures, as a decision reads it, likewise in one read transaction. */
+  /** A chain without its signatures, as a decision reads it, likewise. */
   readonly #readDecisionChain: (prescriptionId: string) => DecisionChain | undefined;
   /**
    * Chains read before, valid while no other connection has committed (`PRAGMA data_version`
@@ -141,23 +141,17 @@ export class SqliteStore implements Store {
     if (options.backgroundCheckpoints === true && !db.memory) {
       this.#checkpoints = new BackgroundCheckpoints(db, db.name);
     }
-    // Wrapped once: better-sqlite3 builds a new wrapper on every `transaction()` call.
-    this.#readChain = db.transaction((prescriptionId: string) => {
-      const p = this.stmts.getPrescription.get(prescriptionId);
-      if (!p) return undefined;
-      return {
-        prescription: toPrescription(p),
-        events: this.stmts.getEvents.all(prescriptionId).map(toEvent),
-      };
-    });
-    this.#readDecisionChain = db.transaction((prescriptionId: string) => {
-      const p = this.stmts.getPrescription.get(prescriptionId);
-      if (!p) return undefined;
-      return {
-        prescription: toPrescription(p),
-        events: this.stmts.getDecisionEvents.all(prescriptionId).map(toDecisionEvent),
-      };
-    });
+    // A prescription and its events in one read transaction, so the head and the events come
+    // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
+    const chainReader = <E>(events: (prescriptionId: string) => E[]) =>
+      db.transaction((prescriptionId: string) => {
+        const p = this.stmts.getPrescription.get(prescriptionId);
+        return p && { prescription: toPrescription(p), events: events(prescriptionId) };
+      });
+    this.#readChain = chainReader((id) => this.stmts.getEvents.all(id).map(toEvent));
+    this.#readDecisionChain = chainReader((id) =>
+      this.stmts.getDecisionEvents.all(id).map(toDecisionEvent),
+    );
   }
 
   async migrate(): Promise<void> {
