@@ -10,7 +10,6 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ErxError } from '../../errors.js';
-import { LruCache } from '../../lru-cache.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { IdempotencyRace, StaleHead } from '../races.js';
 import {
@@ -34,40 +33,12 @@ import type {
   TokenRow,
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
+import { ChainMemo } from './chain-memo.js';
+import type { RememberedRead } from './chain-memo.js';
 import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
 import { prepareStatements } from './statements.js';
 import type { SqliteStatements } from './statements.js';
-
-/**
- * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
- * about 250 chains of ten events, the prescriptions being served at the counters. What goes with a
- * remembered chain (its verification, its verify answers and their bytes) about doubles that.
- */
-const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
-
-/** About the memory a remembered chain holds: its texts and a little for each row. */
-function chainWeight(state: ChainState): number {
-  let weight = 1_024 + 128 * state.prescription.medicaments.length;
-  for (const event of state.events) weight += 256 + event.body.length + event.signature.length;
-  return weight;
-}
-
-/** A chain shared by every later reader: frozen, so no caller can change what the next one sees. */
-function freezeChain(state: ChainState): ChainState {
-  for (const event of state.events) Object.freeze(event);
-  Object.freeze(state.events);
-  for (const medicament of state.prescription.medicaments) Object.freeze(medicament);
-  Object.freeze(state.prescription.medicaments);
-  Object.freeze(state.prescription);
-  return Object.freeze(state);
-}
-
-/** A remembered chain an append started from, and the database version it was valid at. */
-interface RememberedRead {
-  readonly state: ChainState;
-  readonly readAt: number | undefined;
-}
 
 /** Attempts of an append whose head another process moved meanwhile (several processes, one file). */
 const MAX_APPEND_ATTEMPTS = 20;
@@ -119,13 +90,8 @@ export class SqliteStore implements Store {
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
   /** A chain without its signatures, as a decision reads it, likewise. */
   readonly #readDecisionChain: (prescriptionId: string) => DecisionChain | undefined;
-  /**
-   * Chains read before, valid while no other connection has committed (`PRAGMA data_version`
-   * unchanged since `#seenVersion`); this connection's own writes forget the chain they change, or
-   * replace it with the chain as committed (`rememberAppended`).
-   */
-  readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
-  #seenVersion: number | undefined;
+  /** Chains read before, answered again while nothing else has committed (`./chain-memo.ts`). */
+  readonly #chains = new ChainMemo();
   readonly #checkpoints: BackgroundCheckpoints | undefined;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
@@ -176,7 +142,7 @@ export class SqliteStore implements Store {
   async insertPrescription(row: PrescriptionRow, create: AppendDecision): Promise<void> {
     const s = this.stmts;
     const write = (): void => {
-      this.#chains.delete(row.id);
+      this.#chains.forget(row.id);
       // The remembered call first, so a retry with the same key replays rather than collides.
       if (create.idempotency) this.insertIdempotencyRecord(create.idempotency);
       s.insertPrescription.run({
@@ -255,10 +221,7 @@ export class SqliteStore implements Store {
     const known = this.rememberedChain(prescriptionId);
     if (known !== undefined) return known;
     const state = this.#readChain(prescriptionId);
-    if (state === undefined) return undefined;
-    const frozen = freezeChain(state);
-    this.#chains.set(prescriptionId, frozen);
-    return frozen;
+    return state && this.#chains.remember(prescriptionId, state);
   }
 
   /**
@@ -268,12 +231,7 @@ export class SqliteStore implements Store {
    */
   private rememberedChain(prescriptionId: string): ChainState | undefined {
     if (this.#db.inTransaction) return undefined;
-    const version = this.dataVersion();
-    if (version !== this.#seenVersion) {
-      this.#chains.clear();
-      this.#seenVersion = version;
-    }
-    return this.#chains.get(prescriptionId);
+    return this.#chains.get(prescriptionId, this.dataVersion());
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
@@ -290,7 +248,7 @@ export class SqliteStore implements Store {
         // One that is remembered (verified or changed a moment ago, at a counter) stays so: the
         // chain as it was read, at this database version, gets the new event once committed.
         const known = this.rememberedChain(prescriptionId);
-        const remembered = known && { state: known, readAt: this.#seenVersion };
+        const remembered = known && { state: known, readAt: this.#chains.version };
         // Any other is read without its signatures, which a decision does not need, and is not
         // remembered: most prescriptions are dispensed once in a while, and remembering each
         // would push out the chains being verified.
@@ -310,33 +268,6 @@ export class SqliteStore implements Store {
     });
   }
 
-  /**
-   * Remembers the chain an append of this connection has just committed: the remembered `state`
-   * with `event` after it. Only while nothing else has committed since `state` was read at
-   * `readAt`: then `state` is exactly what the database held, and so is the result. Otherwise the
-   * chain stays forgotten and is read anew.
-   */
-  private rememberAppended(remembered: RememberedRead, event: EventRow): void {
-    const { state, readAt } = remembered;
-    if (readAt === undefined || this.#seenVersion !== readAt || this.dataVersion() !== readAt) {
-      return;
-    }
-    const appended: EventRow = {
-      prescriptionId: event.prescriptionId,
-      seq: event.seq,
-      id: event.id,
-      parentHash: event.parentHash,
-      body: event.body,
-      hash: event.hash,
-      signature: event.signature,
-    };
-    const prescription = { ...state.prescription, headHash: event.hash, eventCount: event.seq + 1 };
-    this.#chains.set(
-      prescription.id,
-      freezeChain({ prescription, events: [...state.events, appended] }),
-    );
-  }
-
   private async writeAppend(
     state: DecisionChain,
     decision: AppendDecision,
@@ -346,7 +277,7 @@ export class SqliteStore implements Store {
     const expected = state.prescription.headHash;
     const write = (): void => {
       // Forgotten in the step that commits: no read can come between the COMMIT and this.
-      this.#chains.delete(state.prescription.id);
+      this.#chains.forget(state.prescription.id);
       const moved = this.stmts.moveHead.run({
         id: state.prescription.id,
         head_hash: event.hash,
@@ -357,7 +288,9 @@ export class SqliteStore implements Store {
       this.insertEventRecord(event);
       if (idempotency) this.insertIdempotencyRecord(idempotency);
     };
-    const committed = remembered && ((): void => this.rememberAppended(remembered, event));
+    const committed =
+      remembered &&
+      ((): void => this.#chains.rememberAppended(remembered, event, () => this.dataVersion()));
     try {
       await this.#commits.run(write, committed);
     } catch (error) {

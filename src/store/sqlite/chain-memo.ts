@@ -1,0 +1,95 @@
+/**
+ * The chains the SQLite store has read, remembered between reads (a verify at the counter reads
+ * the chain it verified a moment ago). A remembered chain is valid while no other connection or
+ * process has committed: `PRAGMA data_version` is unchanged. The store's own writes forget the
+ * chain they change, or replace it with the chain as committed ({@link ChainMemo.rememberAppended}).
+ * Every chain is frozen, so no caller can change what the next one sees.
+ */
+import { LruCache } from '../../lru-cache.js';
+import type { ChainState, EventRow } from '../types.js';
+
+/**
+ * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
+ * about 250 chains of ten events, the prescriptions being served at the counters. What goes with a
+ * remembered chain (its verification, its verify answers and their bytes) about doubles that.
+ */
+const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
+
+/** About the memory a remembered chain holds: its texts and a little for each row. */
+function chainWeight(state: ChainState): number {
+  let weight = 1_024 + 128 * state.prescription.medicaments.length;
+  for (const event of state.events) weight += 256 + event.body.length + event.signature.length;
+  return weight;
+}
+
+/** A chain shared by every later reader: frozen, so no caller can change what the next one sees. */
+function freezeChain(state: ChainState): ChainState {
+  for (const event of state.events) Object.freeze(event);
+  Object.freeze(state.events);
+  for (const medicament of state.prescription.medicaments) Object.freeze(medicament);
+  Object.freeze(state.prescription.medicaments);
+  Object.freeze(state.prescription);
+  return Object.freeze(state);
+}
+
+/** A remembered chain an append started from, and the database version it was valid at. */
+export interface RememberedRead {
+  readonly state: ChainState;
+  readonly readAt: number | undefined;
+}
+
+/** The remembered chains of one connection (see the file comment). */
+export class ChainMemo {
+  readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
+  #seenVersion: number | undefined;
+
+  /** The database version the remembered chains were read at. */
+  get version(): number | undefined {
+    return this.#seenVersion;
+  }
+
+  /** The chain remembered for `id`, now that the database is at `version`. */
+  get(id: string, version: number | undefined): ChainState | undefined {
+    if (version !== this.#seenVersion) {
+      this.#chains.clear();
+      this.#seenVersion = version;
+    }
+    return this.#chains.get(id);
+  }
+
+  /** Remembers `state`, read at the version last given to {@link get}; answers it frozen. */
+  remember(id: string, state: ChainState): ChainState {
+    const frozen = freezeChain(state);
+    this.#chains.set(id, frozen);
+    return frozen;
+  }
+
+  forget(id: string): void {
+    this.#chains.delete(id);
+  }
+
+  /**
+   * Remembers the chain an append of this connection has just committed: the remembered `state`
+   * with `event` after it. Only while nothing else has committed since `state` was read at
+   * `readAt` (`versionNow` answers the version after the COMMIT): then `state` is exactly what the
+   * database held, and so is the result. Otherwise the chain stays forgotten and is read anew.
+   */
+  rememberAppended(
+    { state, readAt }: RememberedRead,
+    event: EventRow,
+    versionNow: () => number | undefined,
+  ): void {
+    if (readAt === undefined || this.#seenVersion !== readAt || versionNow() !== readAt) return;
+    const appended: EventRow = {
+      prescriptionId: event.prescriptionId,
+      seq: event.seq,
+      id: event.id,
+      parentHash: event.parentHash,
+      body: event.body,
+      hash: event.hash,
+      signature: event.signature,
+    };
+    const prescription = { ...state.prescription, headHash: event.hash, eventCount: event.seq + 1 };
+    this.remember(prescription.id, { prescription, events: [...state.events, appended] });
+  }
+}
