@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import type { Pki } from '../pki/index.js';
-import { appendEvent } from './append-event.js';
+import { appendEvent, newEventId } from './append-event.js';
 import type { NewEvent } from './append-event.js';
 import { canonicalJson } from './canonical-json.js';
 import type { SignedEvent } from './event.js';
@@ -41,18 +41,34 @@ describe('appendEvent', () => {
     assert.equal(edited.ok, false);
   });
 
-  test('the create event has seq 0, no parent, a random id, a fresh timestamp', () => {
+  test('the create event has seq 0, no parent, a UUID version 7 id, a fresh timestamp', () => {
     const body = JSON.parse(create.body) as Record<string, unknown>;
     assert.equal(create.seq, 0);
     assert.equal(create.parentHash, null);
     assert.equal(body.parent_hash, undefined);
     assert.match(
       create.id,
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     assert.equal(body.id, create.id);
     const age = Date.now() - parseTimestamp(body.timestamp as string).date.getTime();
     assert.ok(age >= 0 && age < 60_000);
+  });
+
+  test('event ids sort in the order they were made and carry the time in milliseconds', () => {
+    const before = Date.now();
+    const ids = Array.from({ length: 1_000 }, newEventId);
+    const after = Date.now();
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of [ids[0]!, ids[ids.length - 1]!]) {
+      const millis = parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+      assert.ok(millis >= before && millis <= after, `${id} was made at ${millis}`);
+    }
+    // Ids of the same millisecond differ after the time (a counter from a random start, then
+    // random bits).
+    const tails = new Set(ids.map((id) => id.slice(19)));
+    assert.equal(tails.size, ids.length);
   });
 
   test('the stored body is its canonical JSON and the hash its SHA-256', () => {
