@@ -4,9 +4,9 @@
  * behind is charged for the queue it causes (no coordinated omission). The kinds of call are
  * interleaved by a low-discrepancy sequence, so every second carries the mix's exact shares.
  */
-import { Agent, request } from 'node:http';
-import type { ClientRequest } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { ConnectionPool, requestText } from './http-connections.js';
+import type { Outcome } from './http-connections.js';
 import { latencyHistogram, recordMs, summarise } from './latency.js';
 import type { KindResult, MixEntry, OpenLoopJob, OpenLoopResult } from './open-loop-protocol.js';
 import { requestAt } from './request-plan.js';
@@ -21,7 +21,7 @@ const target = new URL(job.url);
  * accept queue for seconds with a call on each (docs/performance.md).
  */
 const CONNECTIONS = 512;
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
+const pool = new ConnectionPool(target, CONNECTIONS);
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
 interface KindState {
@@ -51,9 +51,6 @@ const kinds: KindState[] = job.mix.map((entry) => {
 });
 const all = latencyHistogram();
 const statusCounts: Record<string, number> = {};
-/** Calls not yet answered, by their due time: the sweep fails those past the deadline, also the
- * ones still waiting for a socket of the agent (a socket timeout would never see those). */
-const outstanding = new Map<ClientRequest, number>();
 let lastAnswer = 0;
 let maxSendLag = 0;
 
@@ -65,15 +62,12 @@ function kindFor(index: number): KindState {
 function send(kind: KindState, dueAt: number): void {
   const planned = requestAt(kind.entry.plan, kind.sequence++);
   kind.sent++;
-  let finished = false;
-  const finish = (status: string): void => {
-    if (finished) return;
-    finished = true;
-    outstanding.delete(call);
+  const done = (outcome: Outcome): void => {
     const now = performance.now();
     lastAnswer = Math.max(lastAnswer, now);
+    const status = String(outcome);
     statusCounts[status] = (statusCounts[status] ?? 0) + 1;
-    if (status.startsWith('2')) {
+    if (typeof outcome === 'number' && outcome >= 200 && outcome < 300) {
       kind.ok++;
       recordMs(kind.histogram, now - dueAt);
       recordMs(all, now - dueAt);
@@ -81,49 +75,27 @@ function send(kind: KindState, dueAt: number): void {
       kind.errors++;
     }
   };
-  const call = request(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: planned.method,
-      path: planned.path,
-      headers: { ...planned.headers, 'content-length': Buffer.byteLength(planned.body) },
-      agent,
-    },
-    (response) => {
-      response.resume();
-      response.once('end', () => finish(String(response.statusCode ?? 0)));
-      response.once('error', () => finish('response-error'));
-    },
-  );
-  call.once('error', (error) => finish(error.message === 'timeout' ? 'timeout' : 'socket-error'));
-  outstanding.set(call, dueAt);
-  call.end(planned.body);
+  const request = requestText(target, planned.method, planned.path, planned.headers, planned.body);
+  pool.send({ request, dueAt, done });
 }
 
-function sweep(): void {
-  const deadline = performance.now() - job.timeoutMs;
-  for (const [call, dueAt] of outstanding) {
-    if (dueAt <= deadline) call.destroy(new Error('timeout'));
-  }
-}
-
-/** Opens every connection of the agent with a call to `/healthz` on each, all at once. */
+/** Opens every connection with a call to `/healthz` on each, all at once, and waits for them. */
 async function openConnections(): Promise<void> {
-  const one = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const call = request(
-        { host: target.hostname, port: target.port, path: '/healthz', agent },
-        (response) => response.resume().once('end', resolve),
-      );
-      call.once('error', reject);
-      call.end();
-    });
-  await Promise.all(Array.from({ length: CONNECTIONS }, one));
+  const request = requestText(target, 'GET', '/healthz', {}, '');
+  const answered = Array.from(
+    { length: CONNECTIONS },
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const done = (outcome: Outcome): void =>
+          outcome === 200 ? resolve() : reject(new Error(`/healthz answered ${outcome}`));
+        pool.send({ request, dueAt: performance.now(), done });
+      }),
+  );
+  await Promise.all(answered);
 }
 
 await openConnections();
-const sweeper = setInterval(sweep, 100);
+const sweeper = setInterval(() => pool.expire(performance.now() - job.timeoutMs), 100);
 const start = performance.now() + 50;
 const count = Math.round(job.rate * job.seconds);
 const interval = 1000 / job.rate;
@@ -143,11 +115,11 @@ await new Promise<void>((resolve) => {
   tick();
 });
 await new Promise<void>((resolve) => {
-  const check = (): void => (outstanding.size === 0 ? resolve() : void setTimeout(check, 5));
+  const check = (): void => (pool.outstanding === 0 ? resolve() : void setTimeout(check, 5));
   check();
 });
 clearInterval(sweeper);
-agent.destroy();
+pool.close();
 
 const scheduleEnd = start + count * interval;
 const seconds = (Math.max(scheduleEnd, lastAnswer) - start) / 1000;
