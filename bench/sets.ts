@@ -5,6 +5,7 @@
  * the figures of two sets can be measured by turns.
  */
 import type { Dataset } from './data/dataset.js';
+import { warmDatabase } from './data/page-cache.js';
 import type { SampleDocument } from './data/document.js';
 import { bearerFor, PHARMACIST, PRESCRIBER, registerClients } from './erx/clients.js';
 import type { Credentials } from './erx/clients.js';
@@ -169,6 +170,12 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
       step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
     );
     progress(`${ctx.name}: ${step}`);
+    const warmStarted = performance.now();
+    const warmed = warmDatabase(ctx.dataset.dataDir);
+    const warmSeconds = (performance.now() - warmStarted) / 1000;
+    if (warmSeconds >= 1) {
+      progress(`  read ${Math.round(warmed / 1e6)} MB of database in ${warmSeconds.toFixed(1)} s`);
+    }
     if (step === 'mixed') {
       mixed = await mixedRun(ctx, session.target, cursor);
       progress(

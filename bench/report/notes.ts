@@ -50,6 +50,7 @@ export function notesFor(input: NoteInput): string[] {
     `Load generator and erx share the machine's ${machine.cores} cores: every figure and ceiling is measured with the same generator (a worker thread of the bench process), ${options.connections} connections and durations, so ratios compare like with like.`,
     'Verify figures cycle through a working set of chains already verified once (the memo of SPEC.md §7 is warm); "never verified since start" measures the cold case.',
     'Dispense on the small set goes round its 1,000 prescriptions, so their chains grow during the run; on the scale set every dispense hits a different prescription.',
+    "Each figure (and the mixed run) starts with its set's SQLite files just read once, so they are in the kernel's page cache, as on a server whose memory holds its database.",
     'Peak RSS is the kernel high-water mark (VmHWM) of the erx process, reset per figure, in MB of 10^6 bytes.',
     "Cost ratio: the ceiling's CPU time per operation ÷ erx's CPU time per request (from /proc); it hardly moves when other processes take CPU, so it is the cross-check of the throughput ratio on a shared machine.",
   ];
