@@ -48,6 +48,19 @@ after(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** Runs `body` with a pool of `size` connections to the test server, closed afterwards. */
+async function withPool(
+  size: number,
+  body: (pool: ConnectionPool) => Promise<void>,
+): Promise<void> {
+  const pool = new ConnectionPool(target, size);
+  try {
+    await body(pool);
+  } finally {
+    pool.close();
+  }
+}
+
 function call(pool: ConnectionPool, path: string, body = '', dueAt = performance.now()) {
   return new Promise<Outcome>((done) => {
     pool.send({
@@ -75,9 +88,8 @@ describe('requestText', () => {
 });
 
 describe('ConnectionPool', () => {
-  test('sends each call as written and answers its status, chunked answers included', async () => {
-    const pool = new ConnectionPool(target, 2);
-    try {
+  test('sends each call as written and answers its status, chunked answers included', () =>
+    withPool(2, async (pool) => {
       seen.length = 0;
       const outcomes = await Promise.all([
         call(pool, '/one', 'grüezi'),
@@ -92,40 +104,28 @@ describe('ConnectionPool', () => {
       assert.equal(one.headers['x-test'], 'yes');
       assert.equal(one.headers['content-length'], String(Buffer.byteLength('grüezi')));
       assert.equal(pool.outstanding, 0);
-    } finally {
-      pool.close();
-    }
-  });
+    }));
 
-  test('connections take turns, so none stays idle while others work', async () => {
-    const pool = new ConnectionPool(target, 4);
-    try {
+  test('connections take turns, so none stays idle while others work', () =>
+    withPool(4, async (pool) => {
       seen.length = 0;
       for (let i = 0; i < 12; i++) assert.equal(await call(pool, `/turn/${i}`), 200);
       const ports = seen.map((s) => s.port);
       assert.equal(new Set(ports).size, 4);
       // First in, first out: the same four connections in the same order, three times.
       assert.deepEqual(ports.slice(4), [...ports.slice(0, 4), ...ports.slice(0, 4)]);
-    } finally {
-      pool.close();
-    }
-  });
+    }));
 
-  test('calls beyond the connections wait for one and are all answered', async () => {
-    const pool = new ConnectionPool(target, 2);
-    try {
+  test('calls beyond the connections wait for one and are all answered', () =>
+    withPool(2, async (pool) => {
       const pending = Array.from({ length: 20 }, (_, i) => call(pool, `/many/${i}`));
       assert.ok(pool.outstanding > 2);
       assert.deepEqual(await Promise.all(pending), Array<number>(20).fill(200));
       assert.equal(pool.outstanding, 0);
-    } finally {
-      pool.close();
-    }
-  });
+    }));
 
-  test('a connection the server closes is replaced', async () => {
-    const pool = new ConnectionPool(target, 1);
-    try {
+  test('a connection the server closes is replaced', () =>
+    withPool(1, async (pool) => {
       seen.length = 0;
       assert.equal(await call(pool, '/close'), 200);
       assert.equal(await call(pool, '/after-close'), 200);
@@ -133,14 +133,10 @@ describe('ConnectionPool', () => {
       const [closed, afterClose, again] = seen.map((s) => s.port);
       assert.notEqual(afterClose, closed);
       assert.equal(again, afterClose);
-    } finally {
-      pool.close();
-    }
-  });
+    }));
 
-  test('expire fails overdue calls, sent or waiting, with timeout and replaces their connection', async () => {
-    const pool = new ConnectionPool(target, 1);
-    try {
+  test('expire fails overdue calls, sent or waiting, with timeout and replaces their connection', () =>
+    withPool(1, async (pool) => {
       const due = performance.now();
       const sent = call(pool, '/hang', '', due);
       const waiting = call(pool, '/never-sent', '', due);
@@ -151,10 +147,7 @@ describe('ConnectionPool', () => {
       // The call not yet due goes out on the replacement connection.
       assert.equal(await later, 200);
       assert.equal(pool.outstanding, 0);
-    } finally {
-      pool.close();
-    }
-  });
+    }));
 
   test('a refused connection fails its call with socket-error', async () => {
     const closed = createServer();
