@@ -28,7 +28,7 @@ export type { JwsInspection } from './inspect-jws.js';
 export { parseEventBody, parseEventShape } from './parse-event-body.js';
 export type { BodyFailureReason, ParsedBody } from './parse-event-body.js';
 export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js';
-export { LEDGER_JWS_ALG, signEventHash, signingLoad } from './sign-event-hash.js';
+export { LEDGER_JWS_ALG, signEventHash, signingLoad, startSigning } from './sign-event-hash.js';
 export type { SigningLoad } from './sign-event-hash.js';
 export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';

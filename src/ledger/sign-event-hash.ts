@@ -36,6 +36,11 @@ export function signingLoad(): SigningLoad {
   return { waiting: pool.waiting, threads: pool.size };
 }
 
+/** Starts the signing threads now rather than at the first signature (`erx serve` at start). */
+export function startSigning(): void {
+  pool.start();
+}
+
 /** Signs `hash` with a leaf key; the header carries the leaf and root certificates. */
 export async function signEventHash(hash: string, key: SigningKey): Promise<string> {
   const header = `${protectedHeader(key)}.`;

@@ -1,20 +1,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, verify, webcrypto } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { threadNiceness } from '../../test/support/thread-niceness.js';
 import { SIGNING_THREAD_NICENESS, SignPool } from './sign-pool.js';
-
-/** The nice value of each thread of this process (Linux), by thread id. */
-function threadNiceness(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // Fields after the command name: state is field 3, nice field 19.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(Number(tid), Number(fields[16]));
-  }
-  return out;
-}
 
 const pool = new SignPool(2);
 after(() => pool.close());
@@ -65,6 +53,20 @@ describe('SignPool', () => {
     assert.equal(pool.waiting, 10);
     await Promise.all(asked);
     assert.equal(pool.waiting, 0);
+  });
+
+  test('start() starts every thread before the first signature', async () => {
+    const fresh = new SignPool(2);
+    try {
+      assert.equal(fresh.started, 0);
+      fresh.start();
+      assert.equal(fresh.started, 2);
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+      await Promise.all([1, 2, 3].map((i) => fresh.sign(privateKey, '', `s${i}`)));
+      assert.equal(fresh.started, 2);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test(

@@ -141,6 +141,19 @@ export class SignPool {
     return waiting;
   }
 
+  /** Threads started (they start on first use, or all at once with {@link start}). */
+  get started(): number {
+    return this.#workers.length;
+  }
+
+  /**
+   * Starts every thread now, so the first signatures do not wait for threads to start (a service
+   * calls this when it starts). Idle threads still never keep the process alive.
+   */
+  start(): void {
+    while (this.#workers.length < this.size) this.#addWorker();
+  }
+
   /** Stops every thread (pending signatures fail). */
   async close(): Promise<void> {
     const workers = this.#workers.splice(0);
@@ -157,15 +170,17 @@ export class SignPool {
     return object;
   }
 
+  #addWorker(): SignWorker {
+    const worker = new SignWorker((gone) => {
+      const at = this.#workers.indexOf(gone);
+      if (at >= 0) this.#workers.splice(at, 1);
+    });
+    this.#workers.push(worker);
+    return worker;
+  }
+
   #leastBusy(): SignWorker {
-    if (this.#workers.length < this.size) {
-      const worker = new SignWorker((gone) => {
-        const at = this.#workers.indexOf(gone);
-        if (at >= 0) this.#workers.splice(at, 1);
-      });
-      this.#workers.push(worker);
-      return worker;
-    }
+    if (this.#workers.length < this.size) return this.#addWorker();
     return this.#workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 }
