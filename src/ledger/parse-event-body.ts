@@ -33,10 +33,11 @@ export interface ReadBody {
 }
 
 /**
- * Bodies remembered: with their text and parse about 2 KB each, so about 20 MB; a couple of
- * thousand chains (busy chains are remembered whole by the store besides).
+ * Bodies remembered: with their text and parse about 2 KB each, so about 10 MB; several hundred
+ * chains, more than the store remembers whole (docs/performance.md: each memo's size is paid in
+ * peak RSS, about twice over once V8 leaves room for garbage).
  */
-const REMEMBERED_BODIES = 10_000;
+const REMEMBERED_BODIES = 5_000;
 const remembered = new LruCache<ReadBody>(REMEMBERED_BODIES);
 
 /** One body text; the shape at once, the canonical comparison and the hash when first read. */

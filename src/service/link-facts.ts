@@ -13,8 +13,8 @@ import { LruCache } from '../lru-cache.js';
 import type { MedicamentRef } from '../store/types.js';
 import { medicamentRefs } from './medicament-refs.js';
 
-/** Links remembered: a few KB each, so under 10 MB. */
-const REMEMBERED_LINKS = 2_048;
+/** Links remembered: a few KB each, so under 5 MB; more links than the store remembers chains. */
+const REMEMBERED_LINKS = 1_024;
 
 export interface LinkFacts {
   readonly link: ParsedLink;
