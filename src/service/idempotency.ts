@@ -15,15 +15,15 @@ export async function replayOf(
   deps: ServiceDeps,
   ctx: CallContext,
 ): Promise<IdempotencyRow | undefined> {
-  if (ctx.idempotencyKey === undefined) return undefined;
-  const row = await deps.store.getIdempotency(ctx.principal.sub, ctx.idempotencyKey);
+  if (ctx.idempotency === undefined) return undefined;
+  const row = await deps.store.getIdempotency(ctx.principal.sub, ctx.idempotency.key);
   if (!row) return undefined;
   if (row.createdAt < deps.now() - IDEMPOTENCY_WINDOW_MS) {
     // Expired: forget it (and every other expired key) so the key can be used afresh.
     await deps.store.purgeIdempotency(deps.now() - IDEMPOTENCY_WINDOW_MS);
     return undefined;
   }
-  if (row.requestHash !== ctx.requestHash) {
+  if (row.requestHash !== ctx.idempotency.requestHash) {
     throw new ErxError('conflict', 'This Idempotency-Key was used for a different request.', {
       causeCode: 'idempotency_key_reused',
     });
@@ -39,11 +39,11 @@ export function idempotencyRow(
   eventId: string,
   answer?: string,
 ): IdempotencyRow | undefined {
-  if (ctx.idempotencyKey === undefined) return undefined;
+  if (ctx.idempotency === undefined) return undefined;
   const row: IdempotencyRow = {
     actor: ctx.principal.sub,
-    key: ctx.idempotencyKey,
-    requestHash: ctx.requestHash,
+    key: ctx.idempotency.key,
+    requestHash: ctx.idempotency.requestHash,
     prescriptionId,
     eventId,
     createdAt: deps.now(),

@@ -64,10 +64,15 @@ export interface VerifyFull extends VerifyShort {
 /** What every mutating call carries besides its arguments. */
 export interface CallContext {
   principal: Principal;
-  /** `Idempotency-Key` header (SPEC.md §5), if sent. */
-  idempotencyKey?: string;
+  /** The `Idempotency-Key` header (SPEC.md §5), if sent, with the request it was sent with. */
+  idempotency?: CallIdempotency;
+}
+
+/** A call's `Idempotency-Key` and the fingerprint of its request. */
+export interface CallIdempotency {
+  readonly key: string;
   /** SHA-256 of method, path, query and body: a reused key with another request is refused. */
-  requestHash: string;
+  readonly requestHash: string;
 }
 
 /** The answer to create: the link and the id (seed-style `SignedPrescriptionData`). */

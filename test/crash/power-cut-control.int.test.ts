@@ -52,7 +52,7 @@ function context(actor: typeof DOCTOR | typeof PHARMACIST): CallContext {
     clientId: actor.clientId,
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
   };
-  return { principal, requestHash: 'crash-control' };
+  return { principal };
 }
 
 async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionService> {

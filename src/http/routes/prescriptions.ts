@@ -28,11 +28,15 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 const bearer = [{ bearer: [] }];
 const tags = ['prescriptions'];
 
-/** The call context: caller, `Idempotency-Key` and a fingerprint of the request. */
+/**
+ * The call context: the caller and, when the call carries an `Idempotency-Key`, the key with a
+ * fingerprint of the request (only then is there a first call to compare it with).
+ */
 function context(request: FastifyRequest): CallContext {
   const principal = requirePrincipal(request);
   const key = request.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+  if (key === undefined) return { principal };
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     throw new ErxError('bad_request', 'Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
   const body =
@@ -41,9 +45,7 @@ function context(request: FastifyRequest): CallContext {
     .update(`${request.method} ${request.url}\n`)
     .update(body)
     .digest('hex');
-  return key === undefined
-    ? { principal, requestHash }
-    : { principal, idempotencyKey: key, requestHash };
+  return { principal, idempotency: { key, requestHash } };
 }
 
 /** Registers create, verify, dispense, revoke, cancel, lock and unlock. */
