@@ -96,14 +96,17 @@ async function bench(options: BenchOptions, runDir: string): Promise<Results> {
     let smallRun: Awaited<ReturnType<typeof smallSet.finish>>;
     let scaleRun: Awaited<ReturnType<typeof scaleSet.finish>>;
     try {
-      // Each figure on the small set, then at once on the scale set: the two sides of a scale
-      // ratio are measured next to each other, so a machine whose speed drifts (a busy
-      // neighbour) moves both.
+      // Each pass of a figure on the small set, then at once on the scale set: the two sides of
+      // a scale ratio are measured next to each other, so a machine whose speed drifts (a busy
+      // neighbour) moves both; each side is its best pass (`bestPass` in figures.ts).
       for (const figure of PAIRED_FIGURES) {
-        await smallSet.measure(figure);
-        await scaleSet.measure(figure);
+        for (let pass = 0; pass < options.figurePasses; pass++) {
+          await smallSet.measure(figure);
+          await scaleSet.measure(figure);
+        }
       }
-      await scaleSet.measure('verify_cold');
+      // As many passes, on new chains each: its peak RSS is that of as many cold verifies.
+      for (let pass = 0; pass < options.figurePasses; pass++) await scaleSet.measure('verify_cold');
       await scaleSet.measure('mixed');
     } finally {
       smallRun = await smallSet.finish();
@@ -135,6 +138,7 @@ async function bench(options: BenchOptions, runDir: string): Promise<Results> {
         connections: options.connections,
         warmup_seconds: options.warmupSeconds,
         figure_seconds: options.figureSeconds,
+        figure_passes: options.figurePasses,
         floor_sign_seconds: options.floorSignSeconds,
         mixed_rate: options.mixedRate,
         mixed_seconds: options.mixedSeconds,

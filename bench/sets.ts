@@ -11,7 +11,7 @@ import { bearerFor, PHARMACIST, PRESCRIBER, registerClients } from './erx/client
 import type { Credentials } from './erx/clients.js';
 import { MIXED_RUN_ENVIRONMENT, startErx } from './erx/instance.js';
 import type { ErxInstance } from './erx/instance.js';
-import { runFigure } from './figures.js';
+import { bestPass, runFigure } from './figures.js';
 import type { ErxTarget, Figure, FigureName, PoolCursor } from './figures.js';
 import { closedLoop } from './load/closed-loop.js';
 import { openLoop } from './load/open-loop.js';
@@ -194,7 +194,7 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
           seconds: ctx.options.figureSeconds,
         },
       );
-      results[step] = figure;
+      results[step] = bestPass(results[step], figure);
       progress(
         `  ${Math.round(figure.rps)}/s, p50 ${figure.p50_ms.toFixed(1)} ms, p99 ${figure.p99_ms.toFixed(1)} ms, ${figure.errors} errors`,
       );

@@ -33,6 +33,14 @@ function table(header: string[], rows: string[][]): string {
   ].join('\n');
 }
 
+/** How many passes each figure had (a run before passes existed had one). */
+function passesText(results: Results): string {
+  const passes = Number(results.settings.figure_passes ?? 1);
+  return passes === 1
+    ? 'one pass per figure'
+    : `${passes} passes per figure, the sets taking turns`;
+}
+
 /** Renders the whole result as Markdown. */
 export function renderMarkdown(results: Results): string {
   const m = results.machine;
@@ -62,7 +70,7 @@ ${table(CEILING_HEADER, ceilingRows(results))}
 
 ## Figures
 
-Closed loop, ${results.settings.connections} connections, ${results.settings.warmup_seconds} s warm-up then ${results.settings.figure_seconds} s measured per figure.
+Closed loop, ${results.settings.connections} connections; ${passesText(results)}, each ${results.settings.warmup_seconds} s warm-up then ${results.settings.figure_seconds} s measured; a figure is its best pass (the peak RSS and errors are those of every pass).
 Small set: ${int(small.prescriptions)} prescriptions, ${int(small.events)} events (${small.source}).
 Scale set: ${int(scale.prescriptions)} prescriptions, ${int(scale.events)} events (${scale.source === 'cache' ? `cached, built ${scale.load.date}` : 'built in this run'}; loader ${int(scale.load.events_per_s)} events/s).
 

@@ -51,7 +51,7 @@ export function notesFor(input: NoteInput): string[] {
     'Verify figures cycle through a working set of chains already verified once (the memo of SPEC.md §7 is warm); "never verified since start" measures the cold case.',
     'Dispense on the small set goes round its 1,000 prescriptions, so their chains grow during the run; on the scale set every dispense hits a different prescription.',
     "Each figure (and the mixed run) starts with its set's SQLite files just read once, so they are in the kernel's page cache, as on a server whose memory holds its database.",
-    'Peak RSS is the kernel high-water mark (VmHWM) of the erx process, reset per figure, in MB of 10^6 bytes.',
+    'Peak RSS is the kernel high-water mark (VmHWM) of the erx process, reset per pass (a figure shows its highest pass), in MB of 10^6 bytes.',
     "Cost ratio: the ceiling's CPU time per operation ÷ erx's CPU time per request (from /proc); it hardly moves when other processes take CPU, so it is the cross-check of the throughput ratio on a shared machine.",
   ];
   if (sets.scale.source === 'cache') {
@@ -92,6 +92,15 @@ export function notesFor(input: NoteInput): string[] {
       notes.push(
         `${label} differed by ${percent(spread(passes))} between its passes (${passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the ceiling.`,
       );
+    }
+  }
+  for (const [name, set] of Object.entries(sets)) {
+    for (const [figure, f] of Object.entries(set.figures)) {
+      if (f && spread(f.passes) > 0.1) {
+        notes.push(
+          `${name} ${figure} differed by ${percent(spread(f.passes))} between its passes (${f.passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the figure.`,
+        );
+      }
     }
   }
   if (mixed.max_send_lag_ms > 50) {

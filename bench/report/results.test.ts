@@ -28,6 +28,7 @@ function figure(rps: number, p99: number, cpuUs: number): Figure {
     seconds: 5,
     status_counts: { '200': rps * 5 },
     pool_wraps: 0,
+    passes: [rps],
   };
 }
 
