@@ -52,8 +52,8 @@ export class EventVerifier {
   /** Verifies the signature of `record`, whose `body` has already passed checks 1 and 2. */
   async verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined> {
     // NUL never occurs in canonical JSON or a JWS, so the pair is encoded unambiguously. The key
-    // is the raw digest as a one-byte string: 32 characters where base64 takes 44.
-    const memoKey = hash('sha256', `${record.body}\u0000${record.signature}`, 'latin1');
+    // is the raw digest as a one-byte string ('binary' is latin1): 32 characters, base64 takes 44.
+    const memoKey = hash('sha256', `${record.body}\u0000${record.signature}`, 'binary');
     if (this.memo.get(memoKey) === true) return undefined;
     const failure = await this.verifyUncached(record, body);
     if (failure === undefined) this.memo.set(memoKey, true);
