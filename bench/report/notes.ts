@@ -84,23 +84,21 @@ export function notesFor(input: NoteInput): string[] {
       `Other processes used part of the machine during: ${busy.join(', ')}; those figures are low by about that much.`,
     );
   }
-  for (const [label, passes] of [
-    ['floor-verify', ceilings.floor_verify.passes],
-    ['floor-sign', ceilings.floor_sign.passes],
-  ] as const) {
-    if (spread(passes) > 0.1) {
-      notes.push(
-        `${label} differed by ${percent(spread(passes))} between its passes (${passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the ceiling.`,
-      );
-    }
-  }
+  // Measurements whose passes were far apart: the higher pass is the ceiling or the figure.
+  const measured: [label: string, passes: readonly number[], role: string][] = [
+    ['floor-verify', ceilings.floor_verify.passes, 'ceiling'],
+    ['floor-sign', ceilings.floor_sign.passes, 'ceiling'],
+  ];
   for (const [name, set] of Object.entries(sets)) {
     for (const [figure, f] of Object.entries(set.figures)) {
-      if (f && spread(f.passes) > 0.1) {
-        notes.push(
-          `${name} ${figure} differed by ${percent(spread(f.passes))} between its passes (${f.passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the figure.`,
-        );
-      }
+      if (f) measured.push([`${name} ${figure}`, f.passes, 'figure']);
+    }
+  }
+  for (const [label, passes, role] of measured) {
+    if (spread(passes) > 0.1) {
+      notes.push(
+        `${label} differed by ${percent(spread(passes))} between its passes (${passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the ${role}.`,
+      );
     }
   }
   if (mixed.max_send_lag_ms > 50) {
