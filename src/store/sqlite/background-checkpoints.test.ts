@@ -1,7 +1,7 @@
 /** WAL checkpoints on a background thread: pages reach the database file without the writer. */
 import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +12,7 @@ import {
   FALLBACK_AUTOCHECKPOINT,
   SQLITE_AUTOCHECKPOINT,
 } from './background-checkpoints.js';
+import { GroupCommit } from './group-commit.js';
 import { openSqliteStore } from './sqlite-store.js';
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
@@ -36,6 +37,20 @@ function openWal(file: string): { db: Database.Database; commitPages: (pages: nu
       for (let i = 0; i < pages; i++) insert.run();
     },
   };
+}
+
+/**
+ * The checkpoint sequence number in the header of the WAL `file` (big-endian, bytes 12–15): SQLite
+ * adds one each time a writer starts the WAL over.
+ */
+function walGeneration(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    return readSync(fd, header, 0, 16, 0) === 16 ? header.readUInt32BE(12) : 0;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function sizeOf(file: string): number {
@@ -78,6 +93,35 @@ describe('background WAL checkpoints', () => {
       // Stopped, the writer checkpoints by itself again, as SQLite does by default.
       assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), SQLITE_AUTOCHECKPOINT);
       assert.deepEqual(db.prepare('SELECT count(*) AS n FROM t').get(), { n: 300 });
+      db.close();
+    }));
+
+  it('start the WAL over under a steady stream of commits, with the writer never checkpointing', () =>
+    withDir(async (dir) => {
+      const file = join(dir, 'erx.sqlite');
+      const { db } = openWal(file);
+      // The writer's own checkpoints are out of reach: only the thread can start the WAL over.
+      const bounds = { restartFrames: 300, fallbackFrames: 1_000_000 };
+      const checkpoints = new BackgroundCheckpoints(db, file, bounds);
+      const commits = new GroupCommit(db, checkpoints.hold);
+      const insert = db.prepare('INSERT INTO t (x) VALUES (randomblob(3000))');
+      const restarts = new Set<number>();
+      try {
+        assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), bounds.fallbackFrames);
+        // Batches of about 8 pages, one after the other, each committed with its fsync.
+        const end = Date.now() + 20_000;
+        let pages = 0;
+        while (restarts.size < 4 && Date.now() < end) {
+          await Promise.all(Array.from({ length: 8 }, () => commits.run(() => insert.run())));
+          pages += 8;
+          restarts.add(walGeneration(`${file}-wal`));
+        }
+        assert.ok(restarts.size >= 4, `the WAL started over ${restarts.size - 1} times`);
+        // Reused from its start, the file holds less than what was written through it.
+        assert.ok(sizeOf(`${file}-wal`) < 4096 * pages, 'the WAL file was reused');
+      } finally {
+        await checkpoints.stop();
+      }
       db.close();
     }));
 

@@ -7,22 +7,43 @@
  *
  * Here a thread with its own connection runs a PASSIVE checkpoint every 100 ms: it copies what
  * has been committed since, never waiting for readers or writers and never holding the write lock.
- * The committing connection still checkpoints, but only past {@link FALLBACK_AUTOCHECKPOINT}
- * pages, when little is left to copy. That also lets the WAL start over: a writer reuses the WAL
- * from its start only once every page in it has been copied, which a thread racing new commits
- * seldom sees. Durability is unchanged: a commit is acknowledged once the WAL is synced, and a
- * checkpoint syncs the database file before any of the WAL is reused.
+ *
+ * The WAL must also start over now and then, or it grows for as long as writes keep coming: a
+ * writer reuses it from its start only when every page in it has been copied, which a thread
+ * racing a steady stream of commits never sees. SQLite's answer, a checkpoint on the committing
+ * connection past a number of pages, put the database file's fsync on the event loop: 30–50 ms
+ * (and up to 100) every few hundred ms of writes on the bench's scale set, whatever the pages to
+ * copy (docs/performance.md). So once the WAL holds {@link RESTART_FRAMES} pages, the thread
+ * copies again, in passes each shorter than the last, until a pass finds only a few new pages;
+ * then it holds the writer's next COMMIT (`./commit-hold.ts`) while it copies the rest. Nothing
+ * is left uncopied, and the writer's next COMMIT starts the WAL over. The event loop serves
+ * everything else meanwhile; only the queued writes wait, for `MAX_HOLD_MS` at most.
+ * Past {@link FALLBACK_AUTOCHECKPOINT} pages the committing connection checkpoints by itself, as
+ * SQLite does, in case the thread cannot keep up.
+ *
+ * Durability is unchanged: a commit is acknowledged once the WAL is synced, and a checkpoint syncs
+ * the database file before any of the WAL is reused.
  */
 import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { LOWER_THREAD_PRIORITY } from '../../background-thread.js';
+import { CommitHold, HOLD_COMMITS_SOURCE } from './commit-hold.js';
 
 /** SQLite's own default: the committing connection checkpoints once the WAL has this many pages. */
 export const SQLITE_AUTOCHECKPOINT = 1_000;
 
-/** While the thread runs, the committing connection checkpoints only past this many WAL pages. */
-export const FALLBACK_AUTOCHECKPOINT = 4_000;
+/** The WAL starts over once it holds this many pages (64 MB with SQLite's 4 KiB pages). */
+export const RESTART_FRAMES = 16_000;
+
+/** After a catch-up pass that found at most this many new pages, the last pass holds the writer. */
+export const HOLD_FRAMES = 64;
+
+/** Catch-up passes at most before the last one (each copies what came in during the one before). */
+const MAX_CATCH_UP_PASSES = 6;
+
+/** While the thread runs, the committing connection checkpoints by itself only past this. */
+export const FALLBACK_AUTOCHECKPOINT = 4 * RESTART_FRAMES;
 
 /** How often the thread checkpoints what has been committed since. */
 const CHECKPOINT_PERIOD_MS = 100;
@@ -36,12 +57,32 @@ const db = new Database(workerData.file, { fileMustExist: true, timeout: 1000 })
 // The checkpoint syncs the database file before the WAL it copied may be reused.
 db.pragma('synchronous = FULL');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const timer = setInterval(() => {
+${HOLD_COMMITS_SOURCE}
+// One PASSIVE checkpoint: { log, checkpointed } in WAL pages, or undefined when another connection
+// (another process on the file) is checkpointing.
+function pass() {
   try {
-    checkpoint.get();
+    const done = checkpoint.get();
+    return done.busy === 0 ? done : undefined;
   } catch (error) {
-    // Another connection is checkpointing (another process on the file): next time.
     if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') throw error;
+    return undefined;
+  }
+}
+const timer = setInterval(() => {
+  let done = pass();
+  if (done === undefined || done.log < workerData.restartFrames) return;
+  for (let i = 0; i < workerData.maxPasses; i++) {
+    const next = pass();
+    if (next === undefined) return;
+    // A pass copies up to the end of the WAL as it found it: the new pages are those past the
+    // end the pass before found (fewer than none if the WAL has started over meanwhile).
+    const fresh = next.log - done.log;
+    done = next;
+    if (fresh <= workerData.holdFrames) {
+      holdCommits(workerData.hold, pass);
+      return;
+    }
   }
 }, workerData.periodMs);
 parentPort.once('message', () => {
@@ -51,20 +92,40 @@ parentPort.once('message', () => {
 });
 `;
 
+/** When the WAL starts over and when the writer checkpoints by itself, in WAL pages. */
+export interface WalBounds {
+  readonly restartFrames: number;
+  readonly fallbackFrames: number;
+}
+
+const WAL_BOUNDS: WalBounds = {
+  restartFrames: RESTART_FRAMES,
+  fallbackFrames: FALLBACK_AUTOCHECKPOINT,
+};
+
 /** The background checkpoint thread of one database file (see the file comment). */
 export class BackgroundCheckpoints {
+  /** The thread's hold on the writer's batches (give it to the connection's group commit). */
+  readonly hold = new CommitHold();
   readonly #thread: Worker;
   readonly #exited: Promise<void>;
 
-  /** Starts checkpointing `file`, which `db` (the committing connection) has open. */
-  constructor(db: Database.Database, file: string) {
-    db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT}`);
+  /**
+   * Starts checkpointing `file`, which `db` (the committing connection) has open. `bounds` are
+   * {@link RESTART_FRAMES} and {@link FALLBACK_AUTOCHECKPOINT} unless a test sets others.
+   */
+  constructor(db: Database.Database, file: string, bounds: WalBounds = WAL_BOUNDS) {
+    db.pragma(`wal_autocheckpoint = ${bounds.fallbackFrames}`);
     this.#thread = new Worker(WORKER_CODE, {
       eval: true,
       workerData: {
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         file,
         periodMs: CHECKPOINT_PERIOD_MS,
+        restartFrames: bounds.restartFrames,
+        holdFrames: HOLD_FRAMES,
+        hold: this.hold.memory,
+        maxPasses: MAX_CATCH_UP_PASSES,
       },
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     });

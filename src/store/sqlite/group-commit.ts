@@ -8,6 +8,7 @@
  * before it is committed, and two connections of one process never wait on each other's lock.
  */
 import type Database from 'better-sqlite3';
+import type { CommitHold } from './commit-hold.js';
 
 /** A queued write: `run` performs it and returns how to acknowledge it after the COMMIT. */
 interface Write {
@@ -18,14 +19,20 @@ interface Write {
 /** How long to wait for a transaction someone else opened on the connection (the bulk loader). */
 const FOREIGN_TRANSACTION_RETRY_MS = 1;
 
+/** How often a batch held by the checkpoint thread (`./commit-hold.ts`) tries again, in ms. */
+const HOLD_RETRY_MS = 1;
+
 /** Batches the writes of one connection into shared transactions (see the file comment). */
 export class GroupCommit {
   readonly #db: Database.Database;
+  readonly #hold: CommitHold | undefined;
   #pending: Write[] = [];
   #scheduled = false;
 
-  constructor(db: Database.Database) {
+  /** `hold`: the checkpoint thread's hold on the batches, when one runs. */
+  constructor(db: Database.Database, hold?: CommitHold) {
     this.#db = db;
+    this.#hold = hold;
   }
 
   /**
@@ -86,7 +93,17 @@ export class GroupCommit {
       setTimeout(() => this.#onTurnEnd(), FOREIGN_TRANSACTION_RETRY_MS);
       return;
     }
-    this.flush();
+    // The checkpoint thread is copying the last pages of the WAL: the batch waits (and grows).
+    if (this.#hold && !this.#hold.enter()) {
+      this.#scheduled = true;
+      setTimeout(() => this.#onTurnEnd(), HOLD_RETRY_MS);
+      return;
+    }
+    try {
+      this.flush();
+    } finally {
+      this.#hold?.leave();
+    }
   }
 
   #commit(batch: Write[]): void {

@@ -96,7 +96,6 @@ export class SqliteStore implements Store {
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
-    this.#commits = new GroupCommit(db);
     db.pragma('journal_mode = WAL');
     db.pragma(options.synchronous === 'OFF' ? 'synchronous = OFF' : 'synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -107,6 +106,7 @@ export class SqliteStore implements Store {
     if (options.backgroundCheckpoints === true && !db.memory) {
       this.#checkpoints = new BackgroundCheckpoints(db, db.name);
     }
+    this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
     const chainReader = <E>(events: (prescriptionId: string) => E[]) =>
