@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { decideNext, decisionFields, insertNew } from '../contract/fixture.js';
 import { runStoreContract } from '../store.contract.js';
 import type { DecisionChain, Store } from '../types.js';
-import { openSqliteStore } from './sqlite-store.js';
+import { openSqliteStore, PAGE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 function freshFile(): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'erx-sqlite-contract-'));
@@ -57,6 +57,20 @@ async function withFreshFile(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('sqlite store: the connection', () => {
+  it('keeps a page cache of PAGE_CACHE_KIB, not the 16 MB the driver compiles in', async () => {
+    const db = new Database(':memory:');
+    assert.equal(db.pragma('cache_size', { simple: true }), -16_000);
+    const store = new SqliteStore(db);
+    try {
+      assert.equal(db.pragma('cache_size', { simple: true }), -PAGE_CACHE_KIB);
+      assert.ok(PAGE_CACHE_KIB < 16_000);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 describe('sqlite store: chains read before', () => {
   it('answers the same frozen chain while nothing changed it', () =>
