@@ -87,16 +87,16 @@ export class GroupCommit {
   #onTurnEnd(): void {
     this.#scheduled = false;
     if (this.#pending.length === 0) return;
-    // Committing now would commit someone else's transaction: wait until they have.
-    if (this.#db.inTransaction) {
+    // Committing now would commit someone else's transaction (wait until they have), or the
+    // checkpoint thread is copying the last pages of the WAL (the batch waits, and grows).
+    const waitMs = this.#db.inTransaction
+      ? FOREIGN_TRANSACTION_RETRY_MS
+      : this.#hold && !this.#hold.enter()
+        ? HOLD_RETRY_MS
+        : 0;
+    if (waitMs > 0) {
       this.#scheduled = true;
-      setTimeout(() => this.#onTurnEnd(), FOREIGN_TRANSACTION_RETRY_MS);
-      return;
-    }
-    // The checkpoint thread is copying the last pages of the WAL: the batch waits (and grows).
-    if (this.#hold && !this.#hold.enter()) {
-      this.#scheduled = true;
-      setTimeout(() => this.#onTurnEnd(), HOLD_RETRY_MS);
+      setTimeout(() => this.#onTurnEnd(), waitMs);
       return;
     }
     try {
