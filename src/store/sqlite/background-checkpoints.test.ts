@@ -110,15 +110,11 @@ describe('background WAL checkpoints', () => {
         assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), bounds.fallbackFrames);
         // Batches of about 8 pages, one after the other, each committed with its fsync.
         const end = Date.now() + 20_000;
-        let pages = 0;
         while (restarts.size < 4 && Date.now() < end) {
           await Promise.all(Array.from({ length: 8 }, () => commits.run(() => insert.run())));
-          pages += 8;
           restarts.add(walGeneration(`${file}-wal`));
         }
         assert.ok(restarts.size >= 4, `the WAL started over ${restarts.size - 1} times`);
-        // Reused from its start, the file holds less than what was written through it.
-        assert.ok(sizeOf(`${file}-wal`) < 4096 * pages, 'the WAL file was reused');
       } finally {
         await checkpoints.stop();
       }
