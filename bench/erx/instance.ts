@@ -27,14 +27,13 @@ export function erxEnvironment(dataDir: string): Record<string, string> {
 /**
  * What the mixed run adds, as an operator of a saturated machine sets it: past its capacity erx
  * refuses new calls with 503 instead of reading them seconds late (docs/decisions.md, "Shedding on
- * event-loop lag"), and refuses new calls that sign once 4 signatures per signing thread wait, so a
- * dispense it accepts is answered in time. The closed-loop figures run with erx's defaults (no lag
- * bound: there a garbage collection would refuse a few calls; 32 waiting signatures per thread,
- * which their 32 connections never reach).
+ * event-loop lag"). The signing queue keeps erx's default bound: 32 per thread for a burst, 4 per
+ * thread once the queue stands ("The signing queue's bound follows whether the queue empties").
+ * The closed-loop figures run with erx's defaults (no lag bound: there a garbage collection would
+ * refuse a few calls).
  */
 export const MIXED_RUN_ENVIRONMENT: Readonly<Record<string, string>> = {
   ERX_MAX_LAG_MS: '50',
-  ERX_MAX_SIGNING_QUEUE: '4',
 };
 
 export interface ErxInstance {

@@ -5,7 +5,11 @@
  * - at most `maxInFlight` requests in progress (memory: requests waiting for a signature);
  * - no new call that signs (routes with `config.signs`) while `maxSigningQueue` signatures per
  *   signing thread are waiting: each waits about a signature's time per place in the queue, so
- *   past this a dispense would be answered late rather than refused in time (on by default);
+ *   past this a dispense would be answered late rather than refused in time (on by default).
+ *   The full length is for bursts. A queue that has not emptied for {@link STANDING_QUEUE_MS}
+ *   is standing: signatures are asked for faster than the machine makes them, a longer queue only
+ *   makes every one wait longer, and each dispense it lets in takes CPU from the event loop. Then
+ *   the bound is {@link STANDING_QUEUE_PER_THREAD} per thread, until the queue empties;
  * - no new work while the event loop runs `maxLagMs` or more behind (CPU; off unless configured).
  *   When requests arrive faster than the CPU serves them they wait in the kernel's socket buffers,
  *   where no counter of ours sees them: each is read late, and one still worked on is answered
@@ -45,6 +49,12 @@ export function wasShed(request: FastifyRequest): boolean {
   return shedRequests.has(request);
 }
 
+/** A signing queue that has not emptied for this long (ms) is standing rather than a burst. */
+export const STANDING_QUEUE_MS = 100;
+
+/** The signing queue's bound per thread while it stands (or `maxSigningQueue` if lower). */
+export const STANDING_QUEUE_PER_THREAD = 4;
+
 /** How often the event loop's lag is sampled, in ms. */
 export const LAG_SAMPLE_MS = 10;
 
@@ -53,7 +63,10 @@ export interface LoadShedding {
   readonly maxInFlight: number;
   /** Event-loop lag, in ms, from which new requests are refused; 0 = no bound. */
   readonly maxLagMs: number;
-  /** Signatures waiting per signing thread from which new calls that sign are refused; 0 = none. */
+  /**
+   * Signatures waiting per signing thread from which new calls that sign are refused (while the
+   * queue stands, {@link STANDING_QUEUE_PER_THREAD} if lower); 0 = none.
+   */
   readonly maxSigningQueue: number;
 }
 
@@ -86,7 +99,11 @@ export function installLoadShedding(
   const signingFull = (): boolean => {
     if (maxSigningQueue <= 0) return false;
     const load = signing();
-    return load.waiting >= maxSigningQueue * load.threads;
+    const perThread =
+      load.busyMs >= STANDING_QUEUE_MS
+        ? Math.min(maxSigningQueue, STANDING_QUEUE_PER_THREAD)
+        : maxSigningQueue;
+    return load.waiting >= perThread * load.threads;
   };
   const lag = maxLagMs > 0 ? watchLag() : undefined;
   if (lag) app.addHook('onClose', async () => lag.stop());
