@@ -150,12 +150,15 @@ describe('verify', () => {
       const short = await service.verify(created.link, undefined);
       const full = await service.verify(created.link, pharmacist);
       assert.ok(Object.isFrozen(short) && Object.isFrozen(full));
-      assert.deepEqual(await service.verify(created.link, undefined), short);
-      assert.deepEqual(await service.verify(created.link, pharmacist), full);
+      // SQLite remembers a chain from its second read on (chain-memo.ts), so from here.
+      const shortAgain = await service.verify(created.link, undefined);
+      const fullAgain = await service.verify(created.link, pharmacist);
+      assert.deepEqual(shortAgain, short);
+      assert.deepEqual(fullAgain, full);
       if (server.runtime.store.engine === 'sqlite') {
         // PostgreSQL reads every chain anew, so its answers are built anew each time.
-        assert.equal(await service.verify(created.link, undefined), short);
-        assert.equal(await service.verify(created.link, pharmacist), full);
+        assert.equal(await service.verify(created.link, undefined), shortAgain);
+        assert.equal(await service.verify(created.link, pharmacist), fullAgain);
       }
       const dispensed = await calls(server).dispenseFull(created.id, server.pharmacist)();
       assert.equal(dispensed.status, 200, dispensed.text);

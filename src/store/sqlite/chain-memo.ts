@@ -1,9 +1,10 @@
 /**
  * The chains the SQLite store has read, remembered between reads (a verify at the counter reads
- * the chain it verified a moment ago). A remembered chain is valid while no other connection or
- * process has committed: `PRAGMA data_version` is unchanged. The store's own writes forget the
- * chain they change, or replace it with the chain as committed ({@link ChainMemo.rememberAppended}).
- * Every chain is frozen, so no caller can change what the next one sees.
+ * the chain it verified a moment ago) from their second read on. A remembered chain is valid while
+ * no other connection or process has committed: `PRAGMA data_version` is unchanged. The store's
+ * own writes forget the chain they change, or replace it with the chain as committed
+ * ({@link ChainMemo.rememberAppended}). Every chain is frozen, so no caller can change what the
+ * next one sees.
  */
 import { LruCache } from '../../lru-cache.js';
 import type { ChainState, EventRow } from '../types.js';
@@ -14,6 +15,14 @@ import type { ChainState, EventRow } from '../types.js';
  * remembered chain (its verification, its verify answers and their bytes) about doubles that.
  */
 const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Chains read once lately, by id. A chain is remembered on its second read within this many
+ * others: a run of chains each read once (a pharmacy's new prescriptions, a scan) then neither
+ * pushes out the chains being served again and again nor churns the heap with chains that are
+ * dropped before anyone reads them again.
+ */
+const READ_ONCE_IDS = 4_096;
 
 /** About the memory a remembered chain holds: its texts and a little for each row. */
 function chainWeight(state: ChainState): number {
@@ -40,8 +49,15 @@ export interface RememberedRead {
 
 /** The remembered chains of one connection (see the file comment). */
 export class ChainMemo {
-  readonly #chains = new LruCache<ChainState>(REMEMBERED_CHAIN_CHARS, chainWeight);
+  readonly #chains: LruCache<ChainState>;
+  readonly #readOnce: LruCache<true>;
   #seenVersion: number | undefined;
+
+  /** The bounds are the constants above unless a test makes them smaller. */
+  constructor(chainChars = REMEMBERED_CHAIN_CHARS, readOnceIds = READ_ONCE_IDS) {
+    this.#chains = new LruCache<ChainState>(chainChars, chainWeight);
+    this.#readOnce = new LruCache<true>(readOnceIds);
+  }
 
   /** The database version the remembered chains were read at. */
   get version(): number | undefined {
@@ -57,10 +73,18 @@ export class ChainMemo {
     return this.#chains.get(id);
   }
 
-  /** Remembers `state`, read at the version last given to {@link get}; answers it frozen. */
+  /**
+   * Remembers `state`, read at the version last given to {@link get}, if its chain was read
+   * lately before (see {@link READ_ONCE_IDS}); answers it frozen either way.
+   */
   remember(id: string, state: ChainState): ChainState {
     const frozen = freezeChain(state);
-    this.#chains.set(id, frozen);
+    if (this.#readOnce.get(id) === true) {
+      this.#readOnce.delete(id);
+      this.#chains.set(id, frozen);
+    } else {
+      this.#readOnce.set(id, true);
+    }
     return frozen;
   }
 
@@ -90,6 +114,10 @@ export class ChainMemo {
       signature: event.signature,
     };
     const prescription = { ...state.prescription, headHash: event.hash, eventCount: event.seq + 1 };
-    this.remember(prescription.id, { prescription, events: [...state.events, appended] });
+    // It was remembered when read: it stays so without a second read.
+    this.#chains.set(
+      prescription.id,
+      freezeChain({ prescription, events: [...state.events, appended] }),
+    );
   }
 }

@@ -73,12 +73,15 @@ describe('sqlite store: the connection', () => {
 });
 
 describe('sqlite store: chains read before', () => {
-  it('answers the same frozen chain while nothing changed it', () =>
+  it('answers the same frozen chain from its second read on, while nothing changed it', () =>
     withFreshFile(async (_file, store) => {
       const { row } = await insertNew(store);
+      const once = await store.getChain(row.id);
       const first = await store.getChain(row.id);
       const again = await store.getChain(row.id);
       assert.ok(first !== undefined);
+      assert.notEqual(first, once, 'a chain read once is not remembered (chain-memo.ts)');
+      assert.deepEqual(first, once);
       assert.equal(again, first);
       assert.ok(Object.isFrozen(first) && Object.isFrozen(first.events));
       assert.ok(first.events.every((e) => Object.isFrozen(e)));
@@ -95,6 +98,7 @@ describe('sqlite store: chains read before', () => {
       const reader = alsoClose(openSqliteStore(file));
       const { row } = await insertNew(store);
       await store.getChain(row.id);
+      assert.equal(await store.getChain(row.id), await store.getChain(row.id), 'remembered');
       const event = await store.appendEvent(row.id, decideNext());
       const after = await store.getChain(row.id);
       assert.ok(after !== undefined && Object.isFrozen(after) && Object.isFrozen(after.events));
