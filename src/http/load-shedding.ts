@@ -6,10 +6,11 @@
  * - no new call that signs (routes with `config.signs`) while `maxSigningQueue` signatures per
  *   signing thread are waiting: each waits about a signature's time per place in the queue, so
  *   past this a dispense would be answered late rather than refused in time (on by default).
- *   The full length is for bursts. A queue that has not emptied for {@link STANDING_QUEUE_MS}
- *   is standing: signatures are asked for faster than the machine makes them, a longer queue only
- *   makes every one wait longer, and each dispense it lets in takes CPU from the event loop. Then
- *   the bound is {@link STANDING_QUEUE_PER_THREAD} per thread, until the queue empties;
+ *   The full length is for bursts, and for as many clients as it holds each waiting for its
+ *   answer. A queue that has filled up stands: signatures are asked for faster than the machine
+ *   makes them, a longer queue only makes every one wait longer, and each dispense it lets in
+ *   takes CPU from the event loop. Then the bound is {@link STANDING_QUEUE_PER_THREAD} per thread
+ *   until it has refused nothing for {@link STANDING_QUEUE_HOLD_MS};
  * - no new work while the event loop runs `maxLagMs` or more behind (CPU; off unless configured).
  *   When requests arrive faster than the CPU serves them they wait in the kernel's socket buffers,
  *   where no counter of ours sees them: each is read late, and one still worked on is answered
@@ -49,11 +50,15 @@ export function wasShed(request: FastifyRequest): boolean {
   return shedRequests.has(request);
 }
 
-/** A signing queue that has not emptied for this long (ms) is standing rather than a burst. */
-export const STANDING_QUEUE_MS = 100;
-
-/** The signing queue's bound per thread while it stands (or `maxSigningQueue` if lower). */
+/** The signing queue's bound per thread once it was full (or `maxSigningQueue` if lower). */
 export const STANDING_QUEUE_PER_THREAD = 4;
+
+/**
+ * How long, in ms, the short bound lasts after the queue last refused a call. A queue that
+ * empties for a moment in an overload (while the lag bound refuses everything, say) would
+ * otherwise fill up to the full bound again, and the calls at its end wait that long.
+ */
+export const STANDING_QUEUE_HOLD_MS = 1_000;
 
 /** How often the event loop's lag is sampled, in ms. */
 export const LAG_SAMPLE_MS = 10;
@@ -64,8 +69,8 @@ export interface LoadShedding {
   /** Event-loop lag, in ms, from which new requests are refused; 0 = no bound. */
   readonly maxLagMs: number;
   /**
-   * Signatures waiting per signing thread from which new calls that sign are refused (while the
-   * queue stands, {@link STANDING_QUEUE_PER_THREAD} if lower); 0 = none.
+   * Signatures waiting per signing thread from which new calls that sign are refused (once the
+   * queue was full, {@link STANDING_QUEUE_PER_THREAD} if lower, for a while); 0 = none.
    */
   readonly maxSigningQueue: number;
 }
@@ -88,22 +93,29 @@ export function watchLag(): { lagMs: () => number; stop: () => void } {
   return { lagMs: () => lag, stop: () => clearInterval(timer) };
 }
 
-/** Installs the bounds; a bound of 0 is not installed. `signing` tells the signing load. */
+/**
+ * Installs the bounds; a bound of 0 is not installed. `signing` tells the signing load, `clock`
+ * the time in ms (both given by tests).
+ */
 export function installLoadShedding(
   app: FastifyInstance,
   bounds: LoadShedding,
   signing: () => SigningLoad = signingLoad,
+  clock: () => number = () => performance.now(),
 ): void {
   const { maxInFlight, maxLagMs, maxSigningQueue } = bounds;
   if (maxInFlight <= 0 && maxLagMs <= 0 && maxSigningQueue <= 0) return;
+  // Until when the queue counts as standing: set when it is found full, kept while it refuses.
+  let standingUntil = -Infinity;
   const signingFull = (): boolean => {
     if (maxSigningQueue <= 0) return false;
-    const load = signing();
-    const perThread =
-      load.busyMs >= STANDING_QUEUE_MS
-        ? Math.min(maxSigningQueue, STANDING_QUEUE_PER_THREAD)
-        : maxSigningQueue;
-    return load.waiting >= perThread * load.threads;
+    const { waiting, threads } = signing();
+    const now = clock();
+    const refused =
+      waiting >= maxSigningQueue * threads ||
+      (now < standingUntil && waiting >= STANDING_QUEUE_PER_THREAD * threads);
+    if (refused) standingUntil = now + STANDING_QUEUE_HOLD_MS;
+    return refused;
   };
   const lag = maxLagMs > 0 ? watchLag() : undefined;
   if (lag) app.addHook('onClose', async () => lag.stop());

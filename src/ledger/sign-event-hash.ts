@@ -25,19 +25,15 @@ function protectedHeader(key: SigningKey): string {
   return header;
 }
 
-/**
- * How busy event signing is: signatures waiting (or being made), the threads making them, and for
- * how many ms some have been waiting without a break (`SignPool.busyMs`).
- */
+/** How busy event signing is: signatures waiting (or being made), and the threads making them. */
 export interface SigningLoad {
   readonly waiting: number;
   readonly threads: number;
-  readonly busyMs: number;
 }
 
 /** The signing load now (for load shedding: SPEC.md §9, docs/decisions.md). */
 export function signingLoad(): SigningLoad {
-  return { waiting: pool.waiting, threads: pool.size, busyMs: pool.busyMs };
+  return { waiting: pool.waiting, threads: pool.size };
 }
 
 /** Starts the signing threads now rather than at the first signature (`erx serve` at start). */

@@ -103,8 +103,6 @@ export class SignPool {
   readonly #keyObjects = new WeakMap<webcrypto.CryptoKey, KeyObject>();
   #nextContextId = 0;
   #nextJobId = 0;
-  /** When the signatures outstanding last went from none to one (`performance.now()`). */
-  #busySince = 0;
 
   constructor(size: number = availableParallelism()) {
     this.size = Math.max(1, size);
@@ -127,7 +125,6 @@ export class SignPool {
       contextId = this.#nextContextId++;
       byPrefix.set(prefix, contextId);
     }
-    if (this.waiting === 0) this.#busySince = performance.now();
     const worker = this.#leastBusy();
     const id = this.#nextJobId++;
     const job: Job = worker.contexts.has(contextId)
@@ -142,16 +139,6 @@ export class SignPool {
     let waiting = 0;
     for (const worker of this.#workers) waiting += worker.pending.size;
     return waiting;
-  }
-
-  /**
-   * How long, in ms, signatures have been outstanding without a break: 0 while none are, else the
-   * time since the last moment none were. A queue that empties now and then is serving bursts; one
-   * that never empties is standing, because the signatures are asked for faster than they are made
-   * (or their answers read).
-   */
-  get busyMs(): number {
-    return this.waiting === 0 ? 0 : performance.now() - this.#busySince;
   }
 
   /** Threads started (they start on first use, or all at once with {@link start}). */
