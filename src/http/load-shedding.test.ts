@@ -10,6 +10,7 @@ import type { SigningLoad } from '../ledger/index.js';
 import { installErrorHandlers } from './error-handler.js';
 import {
   installLoadShedding,
+  SHED_WARNING_MS,
   STANDING_QUEUE_HOLD_MS,
   STANDING_QUEUE_PER_THREAD,
 } from './load-shedding.js';
@@ -19,8 +20,10 @@ async function appWith(
   maxSigningQueue: number,
   load: { now: SigningLoad },
   clock: { ms: number } = { ms: 0 },
+  logLines: string[] = [],
 ) {
-  const app = Fastify();
+  const stream = { write: (line: string) => logLines.push(line) };
+  const app = Fastify({ logger: { level: 'warn', stream } });
   app.decorateRequest('trace', null as unknown as ReturnType<typeof traceFor>);
   app.addHook('onRequest', async (request) => {
     request.trace = traceFor(undefined);
@@ -77,6 +80,29 @@ describe('load shedding: the signing queue (ERX_MAX_SIGNING_QUEUE)', () => {
     clock.ms += STANDING_QUEUE_HOLD_MS;
     assert.equal(await signs(), 200, 'nothing refused for the hold: the full bound again');
     assert.equal(handled(), 3);
+  });
+
+  it('warns once per SHED_WARNING_MS, telling whether the signing queue stands', async () => {
+    const load = { now: { waiting: 64, threads: 2 } };
+    const clock = { ms: 0 };
+    const lines: string[] = [];
+    const { app } = await appWith(32, load, clock, lines);
+    const signs = async () => (await app.inject({ method: 'POST', url: '/signs' })).statusCode;
+    assert.equal(await signs(), 503);
+    assert.equal(await signs(), 503);
+    const warnings = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(warnings.length, 1, 'the first refusal warns, even at once after the start');
+    assert.equal(warnings[0]?.msg, 'overloaded: requests refused with 503');
+    assert.equal(warnings[0]?.signaturesWaiting, 64);
+    assert.equal(warnings[0]?.signingQueueStanding, true);
+    clock.ms += SHED_WARNING_MS - 1;
+    assert.equal(await signs(), 503);
+    assert.equal(lines.length, 1, 'within SHED_WARNING_MS of the last warning');
+    clock.ms += 1;
+    assert.equal(await signs(), 503);
+    assert.equal(lines.length, 2);
+    // Every refusal since the last warning is counted in the next.
+    assert.equal((JSON.parse(lines[1]!) as Record<string, unknown>).shed, 3);
   });
 
   it('keeps a configured bound below STANDING_QUEUE_PER_THREAD, before and after the queue was full', async () => {

@@ -121,9 +121,9 @@ export function installLoadShedding(
   if (lag) app.addHook('onClose', async () => lag.stop());
   let inFlight = 0;
   let shed = 0;
-  let lastWarning = 0;
+  let lastWarning = -Infinity;
   const warn = (): void => {
-    const now = performance.now();
+    const now = clock();
     if (now - lastWarning < SHED_WARNING_MS) return;
     app.log.warn(
       {
@@ -131,6 +131,8 @@ export function installLoadShedding(
         inFlight,
         lagMs: Math.round(lag?.lagMs() ?? 0),
         signaturesWaiting: signing().waiting,
+        // The signing queue filled up lately: its bound is STANDING_QUEUE_PER_THREAD for now.
+        signingQueueStanding: now < standingUntil,
         maxInFlight,
         maxLagMs,
         maxSigningQueue,
