@@ -94,7 +94,7 @@ async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor):
   } as const;
   // The mixed run's erx has just started: each kind of call is warmed up first, as every figure
   // is, so the run measures erx serving, not V8 compiling its code paths (in a trace, the event
-  // loop stood still for 60–90 ms at a time in the first second of dispenses and creates).
+  // loop stood still for 50–92 ms at a time in the first seconds of dispenses and creates).
   await closedLoop({ ...warmUp(ctx), url: target.url, plan: verify, seconds: 2, offset: 0 });
   const warmed = await closedLoop({
     ...warmUp(ctx),
