@@ -92,6 +92,57 @@ describe('parseJsonSafe: forbidden keys', () => {
   });
 });
 
+describe('parseJsonSafe: the checks on the text agree with walking the value', () => {
+  const key = fc.constantFrom(
+    'a',
+    '__proto__',
+    'constructor',
+    'x__proto__',
+    '\\u005f_proto__',
+    'construct\\u006fr',
+    '[{',
+  );
+  const leaf = fc
+    .constantFrom('1', 'null', '"[[{"', '"\\\\"', '"\\"{"', '"constructor"')
+    .map((text) => ({ text, depth: 0 }));
+  type Node = { text: string; depth: number };
+  const deepest = (nodes: Node[]): number => 1 + Math.max(0, ...nodes.map((n) => n.depth));
+  // Texts with their nesting as written (duplicate keys are kept in the text, not in the parse).
+  const { value } = fc.letrec<{ value: Node }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('value'), { maxLength: 3 }).map((items) => ({
+        text: `[${items.map((i) => i.text).join(',')}]`,
+        depth: deepest(items),
+      })),
+      fc.array(fc.tuple(key, tie('value')), { maxLength: 3 }).map((entries) => ({
+        text: `{${entries.map(([k, v]) => `"${k}":${v.text}`).join(',')}}`,
+        depth: deepest(entries.map(([, v]) => v)),
+      })),
+    ),
+  }));
+
+  test('refused as too deep, for a forbidden key, or parsed, exactly as the walk says (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36 }), value, (wrap, inner) => {
+        const text = '['.repeat(wrap) + inner.text + ']'.repeat(wrap);
+        if (wrap + inner.depth > MAX_JSON_DEPTH) {
+          return assertRefused(() => parseJsonSafe(text), 'too_deep');
+        }
+        const expected = JSON.parse(text) as unknown;
+        try {
+          checkForbiddenKeys(expected);
+        } catch {
+          return assertRefused(() => parseJsonSafe(text), 'forbidden_key');
+        }
+        assert.deepEqual(parseJsonSafe(text), expected);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
 describe('parseJsonSafe: bad JSON', () => {
   for (const text of ['', '{', '{"a":1,}', "{'a':1}", 'NaN', '[1] [2]', '{"a":1}x', '\u0000']) {
     test(`refuses ${JSON.stringify(text)}`, () => {

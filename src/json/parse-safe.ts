@@ -84,17 +84,43 @@ export function checkForbiddenKeys(value: unknown): void {
 }
 
 /**
+ * Whether `text` holds more than `limit` opening brackets, in strings or not (native searches).
+ * No nesting is deeper than that count, so at most `limit` of them need no depth scan.
+ */
+function moreOpeningsThan(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++count > limit) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the parse of `text` may hold a forbidden key. Without a backslash every string of the
+ * text stands as it is parsed, so a key can only be forbidden if its word appears literally;
+ * with one (`"\u005f_proto__"`) the parsed value is walked.
+ */
+function mayHoldForbiddenKey(text: string): boolean {
+  return text.includes('\\') || FORBIDDEN_JSON_KEYS.some((key) => text.includes(key));
+}
+
+/**
  * Parses JSON text safely: depth is checked on the raw text before `JSON.parse`, then any
- * `__proto__`/`constructor` key is refused. Throws {@link JsonError}.
+ * `__proto__`/`constructor` key is refused. Throws {@link JsonError}. Both checks first look at the
+ * text with native searches and skip the walk when the text cannot fail it: an event body has a
+ * handful of brackets and no escapes, and erx reads many of them (docs/performance.md).
  */
 export function parseJsonSafe(text: string, opts: ParseJsonOptions = {}): unknown {
-  scanDepth(text, opts.maxDepth ?? MAX_JSON_DEPTH);
+  const maxDepth = opts.maxDepth ?? MAX_JSON_DEPTH;
+  if (moreOpeningsThan(text, maxDepth)) scanDepth(text, maxDepth);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new JsonError('bad_json', error instanceof Error ? error.message : undefined);
   }
-  checkForbiddenKeys(value);
+  if (mayHoldForbiddenKey(text)) checkForbiddenKeys(value);
   return value;
 }
