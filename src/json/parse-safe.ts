@@ -85,7 +85,8 @@ export function checkForbiddenKeys(value: unknown): void {
 
 /**
  * Whether `text` holds more than `limit` opening brackets, in strings or not (native searches).
- * No nesting is deeper than that count, so at most `limit` of them need no depth scan.
+ * Nesting is never deeper than that count, so a text with at most `limit` of them cannot be too
+ * deep and needs no depth scan.
  */
 function moreOpeningsThan(text: string, limit: number): boolean {
   let count = 0;
