@@ -8,7 +8,7 @@ import { canonicalJson } from './canonical-json.js';
 import type { SignedEvent } from './event.js';
 import { sha256Hex } from './hash.js';
 import { checkEventHash } from './check-event-hash.js';
-import { memoryPki, timestampAt } from './testing/chain.js';
+import { memoryPki, timestampAt } from '../../test/support/ledger/chain.js';
 import { parseTimestamp } from './timestamp.js';
 
 let pki: Pki;

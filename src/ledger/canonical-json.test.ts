@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { JsonError } from '../json/index.js';
 import { canonicalJson } from './canonical-json.js';
 import { parseEventBody } from './parse-event-body.js';
-import { loadVectors } from './testing/vectors.js';
+import { loadVectors } from '../../test/support/ledger/vectors.js';
 
 describe('canonicalJson: RFC 8785 published examples', () => {
   const examples = loadVectors<string, { canonical: string; utf8Hex?: string }>(

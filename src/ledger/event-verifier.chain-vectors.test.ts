@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { x509 } from '../pki/index.js';
-import { makeCertificate, x5cEntry } from './testing/certificates.js';
-import { memoryPki } from './testing/chain.js';
-import { headerText, signCompact } from './testing/jws.js';
-import { ES384, HOUR, signatureFixture } from './testing/signature-fixture.js';
-import type { SignatureFixture } from './testing/signature-fixture.js';
+import { makeCertificate, x5cEntry } from '../../test/support/ledger/certificates.js';
+import { memoryPki } from '../../test/support/ledger/chain.js';
+import { headerText, signCompact } from '../../test/support/ledger/jws.js';
+import { ES384, HOUR, signatureFixture } from '../../test/support/ledger/signature-fixture.js';
+import type { SignatureFixture } from '../../test/support/ledger/signature-fixture.js';
 
 let f: SignatureFixture;
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sha256Hex } from './hash.js';
-import { x5cEntry } from './testing/certificates.js';
+import { x5cEntry } from '../../test/support/ledger/certificates.js';
 import {
   b64url,
   derSignature,
@@ -16,9 +16,9 @@ import {
   scalar,
   segmentBytes,
   signCompact,
-} from './testing/jws.js';
-import { ES384, signatureFixture } from './testing/signature-fixture.js';
-import type { SignatureFixture } from './testing/signature-fixture.js';
+} from '../../test/support/ledger/jws.js';
+import { ES384, signatureFixture } from '../../test/support/ledger/signature-fixture.js';
+import type { SignatureFixture } from '../../test/support/ledger/signature-fixture.js';
 
 /** Order of the P-384 group (FIPS 186-4 D.1.2.4). */
 const N = BigInt(

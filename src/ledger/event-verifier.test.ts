@@ -6,10 +6,10 @@ import { canonicalJson } from './canonical-json.js';
 import type { LedgerRecord, SignedEvent } from './event.js';
 import { EventVerifier } from './event-verifier.js';
 import { sha256Hex } from './hash.js';
-import { makeChain } from './testing/chain.js';
-import { flipBit, headerText, b64url, segmentBytes } from './testing/jws.js';
-import { signatureFixture } from './testing/signature-fixture.js';
-import type { SignatureFixture } from './testing/signature-fixture.js';
+import { makeChain } from '../../test/support/ledger/chain.js';
+import { flipBit, headerText, b64url, segmentBytes } from '../../test/support/ledger/jws.js';
+import { signatureFixture } from '../../test/support/ledger/signature-fixture.js';
+import type { SignatureFixture } from '../../test/support/ledger/signature-fixture.js';
 import { verifyChain } from './verify-chain.js';
 
 let f: SignatureFixture;

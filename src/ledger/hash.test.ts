@@ -6,7 +6,7 @@ import { isSha256Hex, sha256Hex } from './hash.js';
 import { parseEventBody } from './parse-event-body.js';
 import { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js';
 import { validateEventBody } from './validate-event-body.js';
-import { loadVectors } from './testing/vectors.js';
+import { loadVectors } from '../../test/support/ledger/vectors.js';
 
 describe('event bodies: canonical JSON and hash, byte for byte', () => {
   const vectors = loadVectors<EventBody, { canonical: string; hash: string }>('event-bodies.json');

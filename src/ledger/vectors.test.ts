@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadVectors, vectorFiles } from './testing/vectors.js';
+import { loadVectors, vectorFiles } from '../../test/support/ledger/vectors.js';
 
 test('the ledger vector folder is not empty and every file holds vectors', () => {
   const files = vectorFiles();

@@ -12,11 +12,11 @@ import type { ChainCheck } from './chain-failure.js';
 import type { LedgerRecord, SignedEvent } from './event.js';
 import { EventVerifier } from './event-verifier.js';
 import { sha256Hex } from './hash.js';
-import { makeCertificate, x5cEntry } from './testing/certificates.js';
-import { bodyEdits, bodyOf, cascade, flipHex, head } from './testing/edits.js';
-import type { Body } from './testing/edits.js';
-import { eventTime, makeChain, memoryPki } from './testing/chain.js';
-import { b64url, flipBit, replaceSegment, segmentBytes } from './testing/jws.js';
+import { makeCertificate, x5cEntry } from '../../test/support/ledger/certificates.js';
+import { bodyEdits, bodyOf, cascade, flipHex, head } from '../../test/support/ledger/edits.js';
+import type { Body } from '../../test/support/ledger/edits.js';
+import { eventTime, makeChain, memoryPki } from '../../test/support/ledger/chain.js';
+import { b64url, flipBit, replaceSegment, segmentBytes } from '../../test/support/ledger/jws.js';
 import { verifyChain } from './verify-chain.js';
 
 interface Mutation {

@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { LeafSigner, MemoryPkiStorage, TrustStore } from '../pki/index.js';
 import type { LedgerRecord } from './event.js';
 import { EventVerifier } from './event-verifier.js';
-import { makeChain, memoryPki } from './testing/chain.js';
-import { loadVectors } from './testing/vectors.js';
+import { makeChain, memoryPki } from '../../test/support/ledger/chain.js';
+import { loadVectors } from '../../test/support/ledger/vectors.js';
 import { tamperDetectionResult } from './tamper-detection.js';
 import { verifyChain } from './verify-chain.js';
 

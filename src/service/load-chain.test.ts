@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { appendEvent, sha256Hex } from '../ledger/index.js';
-import { memoryPki } from '../ledger/testing/chain.js';
+import { memoryPki } from '../../test/support/ledger/chain.js';
 import type { ChainState } from '../store/types.js';
 import { loadChain } from './load-chain.js';
 

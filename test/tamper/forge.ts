@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CompactSign } from 'jose';
 import { canonicalJson, nowTimestamp, parseEventBody, sha256Hex } from '../../src/ledger/index.js';
 import type { EventBody } from '../../src/ledger/index.js';
-import { makeCertificate, x5cEntry } from '../../src/ledger/testing/certificates.js';
+import { makeCertificate, x5cEntry } from '../support/ledger/certificates.js';
 
 /** Lowercase hex of `bytes` random bytes (a plausible hash by default). */
 export function randomHex(bytes = 32): string {

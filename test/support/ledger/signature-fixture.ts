@@ -3,13 +3,13 @@
  * chosen flaws, and a one-call verification of the event under another signature.
  */
 import { randomUUID } from 'node:crypto';
-import type { Credential, Pki } from '../../pki/index.js';
-import { appendEvent } from '../append-event.js';
-import type { LedgerRecord, SignedEvent } from '../event.js';
-import { EventVerifier } from '../event-verifier.js';
-import { sha256Hex } from '../hash.js';
-import { verifyChain } from '../verify-chain.js';
-import type { ChainVerification } from '../verify-chain.js';
+import type { Credential, Pki } from '../../../src/pki/index.js';
+import { appendEvent } from '../../../src/ledger/append-event.js';
+import type { LedgerRecord, SignedEvent } from '../../../src/ledger/event.js';
+import { EventVerifier } from '../../../src/ledger/event-verifier.js';
+import { sha256Hex } from '../../../src/ledger/hash.js';
+import { verifyChain } from '../../../src/ledger/verify-chain.js';
+import type { ChainVerification } from '../../../src/ledger/verify-chain.js';
 import { makeCertificate, x5cEntry } from './certificates.js';
 import type { CertificateSpec } from './certificates.js';
 import { memoryPki, timestampAt } from './chain.js';

@@ -4,7 +4,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
-const FOLDER = new URL('../../../test/vectors/ledger/', import.meta.url);
+const FOLDER = new URL('../../vectors/ledger/', import.meta.url);
 
 /** One test vector: where it comes from, what goes in, what must come out. */
 export interface Vector<I, E> {

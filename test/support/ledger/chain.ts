@@ -3,13 +3,13 @@
  * test chooses, so leaves of different times can be exercised.
  */
 import { randomUUID } from 'node:crypto';
-import type { Pki, Signer } from '../../pki/index.js';
-import { MemoryPkiStorage, openPki } from '../../pki/index.js';
-import { appendEvent } from '../append-event.js';
-import type { NewEvent } from '../append-event.js';
-import type { SignedEvent } from '../event.js';
-import { prescriptionHash } from '../prescription-hash.js';
-import { formatTimestamp } from '../timestamp.js';
+import type { Pki, Signer } from '../../../src/pki/index.js';
+import { MemoryPkiStorage, openPki } from '../../../src/pki/index.js';
+import { appendEvent } from '../../../src/ledger/append-event.js';
+import type { NewEvent } from '../../../src/ledger/append-event.js';
+import type { SignedEvent } from '../../../src/ledger/event.js';
+import { prescriptionHash } from '../../../src/ledger/prescription-hash.js';
+import { formatTimestamp } from '../../../src/ledger/timestamp.js';
 
 /** A fresh PKI whose keys live in memory only. */
 export function memoryPki(options: { leafLifetimeMs?: number } = {}): Promise<Pki> {

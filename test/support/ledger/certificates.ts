@@ -3,8 +3,8 @@
  * another issuer, odd validity), built with the same library as the real PKI.
  */
 import type { webcrypto } from 'node:crypto';
-import type { Credential } from '../../pki/index.js';
-import { x509 } from '../../pki/index.js';
+import type { Credential } from '../../../src/pki/index.js';
+import { x509 } from '../../../src/pki/index.js';
 
 export type Curve = 'P-256' | 'P-384' | 'P-521';
 

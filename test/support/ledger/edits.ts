@@ -3,11 +3,11 @@
  * rewrite of the rest of a chain that an attacker without the signing keys could do.
  */
 import { randomUUID } from 'node:crypto';
-import { canonicalJson } from '../canonical-json.js';
-import { EVENT_TYPES } from '../event.js';
-import type { LedgerRecord } from '../event.js';
-import { sha256Hex } from '../hash.js';
-import { formatTimestamp, parseTimestamp } from '../timestamp.js';
+import { canonicalJson } from '../../../src/ledger/canonical-json.js';
+import { EVENT_TYPES } from '../../../src/ledger/event.js';
+import type { LedgerRecord } from '../../../src/ledger/event.js';
+import { sha256Hex } from '../../../src/ledger/hash.js';
+import { formatTimestamp, parseTimestamp } from '../../../src/ledger/timestamp.js';
 
 export type Body = Record<string, unknown>;
 
