@@ -3,7 +3,7 @@
  * as a server whose memory holds its database runs. The reference machine's kernel gives back
  * cached file pages a few MB a second even with most of its memory free, so a scale set copied a
  * few minutes earlier is partly back on disk; each read SQLite then makes of it blocks the event
- * loop (docs/decisions.md, "Each figure starts with its set's database in the page cache").
+ * loop (docs/decisions.md, "The bench measures like with like").
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { sqlitePath } from '../../src/server/open-store.js';

@@ -26,9 +26,9 @@ export function erxEnvironment(dataDir: string): Record<string, string> {
 
 /**
  * What the mixed run adds, as an operator of a saturated machine sets it: past its capacity erx
- * refuses new calls with 503 instead of reading them seconds late (docs/decisions.md, "Shedding on
- * event-loop lag"). The signing queue keeps erx's default bound: 32 per thread, and 4 per thread
- * once it has filled up ("The signing queue's bound is short only once the queue has filled up").
+ * refuses new calls with 503 instead of reading them seconds late (docs/decisions.md, "Load
+ * shedding on in-flight requests, the signing queue and event-loop lag"). The signing queue keeps
+ * erx's default bound: 32 per thread, and 4 per thread once it has filled up.
  * The closed-loop figures run with erx's defaults (no lag bound: there a garbage collection would
  * refuse a few calls).
  */

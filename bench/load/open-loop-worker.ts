@@ -18,7 +18,7 @@ const target = new URL(job.url);
  * measures how erx answers calls, not how fast it accepts a storm of new connections. Node's
  * libuv accepts one connection per event-loop turn, so a busy server takes new connections at a
  * few dozen per second; opened lazily under overload, the generator's sockets would wait in the
- * accept queue for seconds with a call on each (docs/performance.md).
+ * accept queue for seconds with a call on each (docs/decisions.md, "Listen backlog 4,096").
  */
 const CONNECTIONS = 512;
 const pool = new ConnectionPool(target, CONNECTIONS);
