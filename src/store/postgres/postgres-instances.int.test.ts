@@ -9,7 +9,12 @@ import { it } from 'node:test';
 import { postgresSuite, withConnection, withTestDatabase } from '../../../test/support/postgres.js';
 import type { TestDatabase } from '../../../test/support/postgres.js';
 import { isErxError } from '../../errors.js';
-import { assertLinear, decideNext, insertNew, newPrescription } from '../contract/fixture.js';
+import {
+  assertLinear,
+  decideNext,
+  insertNew,
+  newPrescription,
+} from '../../../test/store-contract/fixture.js';
 import { openPostgresStore } from './postgres-store.js';
 import type { PostgresStore, PostgresStoreOptions } from './postgres-store.js';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../test/support/postgres.js';
 import type { TestDatabase } from '../../../test/support/postgres.js';
 import { isErxError } from '../../errors.js';
-import { assertLinear, decideNext, insertNew } from '../contract/fixture.js';
+import { assertLinear, decideNext, insertNew } from '../../../test/store-contract/fixture.js';
 import type { EventRow } from '../types.js';
 import { openPostgresStore } from './postgres-store.js';
 import type { PostgresStore } from './postgres-store.js';

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { isErxError } from '../../errors.js';
-import { clientRow, newPrescription, tokenRow } from '../contract/fixture.js';
+import { clientRow, newPrescription, tokenRow } from '../../../test/store-contract/fixture.js';
 import type { Store } from '../types.js';
 import { openPostgresStore } from './postgres-store.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { insertNew } from '../contract/fixture.js';
+import { insertNew } from '../../../test/store-contract/fixture.js';
 import {
   BackgroundCheckpoints,
   FALLBACK_AUTOCHECKPOINT,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { clientRow } from '../contract/fixture.js';
+import { clientRow } from '../../../test/store-contract/fixture.js';
 import { GroupCommit } from './group-commit.js';
 import { openSqliteStore } from './sqlite-store.js';
 

@@ -1,36 +1,18 @@
-/** The store contract on SQLite: a fresh database file per test, siblings on the same file. */
+/** The SQLite store beyond the store contract: its connection and the chains it has read. */
 import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decideNext, decisionFields, insertNew } from '../contract/fixture.js';
-import { runStoreContract } from '../store.contract.js';
+import { decideNext, decisionFields, insertNew } from '../../../test/store-contract/fixture.js';
 import type { DecisionChain, Store } from '../types.js';
 import { openSqliteStore, PAGE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 function freshFile(): { dir: string; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'erx-sqlite-contract-'));
+  const dir = mkdtempSync(join(tmpdir(), 'erx-sqlite-'));
   return { dir, file: join(dir, 'erx.sqlite') };
 }
-
-runStoreContract('sqlite', async () => {
-  const { dir, file } = freshFile();
-  const opened: Store[] = [openSqliteStore(file)];
-  return {
-    store: opened[0]!,
-    openSibling: async () => {
-      const sibling = openSqliteStore(file);
-      opened.push(sibling);
-      return sibling;
-    },
-    cleanup: async () => {
-      for (const s of opened) await s.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
 
 /**
  * Runs `fn` with a store on a fresh file; `alsoClose` registers what else `fn` opens on the file

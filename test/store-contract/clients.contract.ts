@@ -1,7 +1,7 @@
 /** Contract: the embedded token service's clients and tokens (hashes only, never secrets). */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../errors.js';
+import { isErxError } from '../../src/errors.js';
 import { clientRow, tokenRow, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../errors.js';
-import { StaleHead } from '../races.js';
-import type { DecisionEventRow } from '../types.js';
+import { isErxError } from '../../src/errors.js';
+import { StaleHead } from '../../src/store/races.js';
+import type { DecisionEventRow } from '../../src/store/types.js';
 import {
   assertLinear,
   decideNext,

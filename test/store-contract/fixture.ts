@@ -15,7 +15,7 @@ import type {
   PrescriptionRow,
   Store,
   TokenRow,
-} from '../types.js';
+} from '../../src/store/types.js';
 
 /** A migrated, empty store, and how to open a second one on the same database or file. */
 export interface StoreFixture {

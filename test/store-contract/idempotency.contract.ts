@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { IdempotencyRace } from '../races.js';
+import { IdempotencyRace } from '../../src/store/races.js';
 import {
   assertLinear,
   decideNext,

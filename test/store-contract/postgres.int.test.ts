@@ -1,12 +1,12 @@
 /**
  * The store contract on PostgreSQL: a database of its own per test, siblings as second pools on the
  * same database (another instance, as far as PostgreSQL can tell). Skips with a printed reason
- * when no PostgreSQL answers, unless it is required (test/support/postgres.ts).
+ * when no PostgreSQL answers, unless it is required (`test/support/postgres.ts`).
  */
-import { createTestDatabase, postgresSuite } from '../../../test/support/postgres.js';
-import { runStoreContract } from '../store.contract.js';
-import type { Store } from '../types.js';
-import { openPostgresStore } from './postgres-store.js';
+import { createTestDatabase, postgresSuite } from '../support/postgres.js';
+import { runStoreContract } from './contract.js';
+import type { Store } from '../../src/store/types.js';
+import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 
 await postgresSuite('postgres', () =>
   runStoreContract('postgres', async () => {

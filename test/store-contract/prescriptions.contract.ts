@@ -1,8 +1,8 @@
 /** Contract: lifecycle, prescriptions with their create events, reads, paging and exact bodies. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../errors.js';
-import { LATEST_SCHEMA_VERSION } from '../migrations.js';
+import { isErxError } from '../../src/errors.js';
+import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
 import { fakeEvent, insertNew, newPrescription, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 
