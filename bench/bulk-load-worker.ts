@@ -63,7 +63,6 @@ async function buildChain(events: number): Promise<LoadedChain> {
       issuedAt: init.issuedAt,
       medicaments: sample.medicaments,
       headHash: signed[0]!.hash,
-      eventCount: 1,
     },
     events: signed.map((e) => ({
       prescriptionId: id,

@@ -59,7 +59,6 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
           const state = await store.getChain(id);
           assert.ok(state, id);
           assert.equal(state.events.length, length);
-          assert.equal(state.prescription.eventCount, length);
           const chain = await verifyChain(
             { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },
             verifier,
@@ -86,7 +85,7 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
         expiresAt: 0,
       } as const;
       for (const [index, link] of ten.links.entries()) {
-        const answer = (await runtime.service.verify(link, principal)) as VerifyFull;
+        const answer = (await runtime.service.verify(link, principal)).answer as VerifyFull;
         assert.equal(answer.prescription_id, ten.ids[index]);
         assert.equal(answer.valid, true);
         assert.deepEqual(answer.tampering_detection_result, {

@@ -13,6 +13,7 @@ import { findActiveToken } from './find-active-token.js';
 import { generateSecret, hashSecret } from './secret-hash.js';
 import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 import type { TokenInfo } from './token-info.js';
+import { AlreadyExists } from '../store/races.js';
 
 /** A registered client as shown to operators: never its secret hash. */
 export type ClientInfo = Omit<ClientRow, 'secretHash'>;
@@ -98,7 +99,14 @@ export class TokenService {
       sub: valid.sub,
       createdAt: this.#now(),
     };
-    await this.#store.addClient(row);
+    try {
+      await this.#store.addClient(row);
+    } catch (error) {
+      if (error instanceof AlreadyExists) {
+        throw new ErxError('conflict', 'A client with this id exists already.');
+      }
+      throw error;
+    }
     return valid.secret === undefined ? { client: toInfo(row), secret } : { client: toInfo(row) };
   }
 

@@ -8,7 +8,6 @@ import type { Signer } from '../pki/index.js';
 import { canonicalJson } from './canonical-json.js';
 import type { DispenseEntry, EventBody, EventData, EventType, SignedEvent } from './event.js';
 import { sha256Hex } from './hash.js';
-import { rememberWrittenBody } from './parse-event-body.js';
 import { signEventHash } from './sign-event-hash.js';
 import { nowTimestamp, parseTimestamp } from './timestamp.js';
 import { validateEventBody } from './validate-event-body.js';
@@ -69,12 +68,19 @@ function buildBody(head: ChainHead | undefined, event: NewEvent): EventBody {
   return body;
 }
 
+/** An event just built and signed: what is stored, and the body it was made from. */
+export interface BuiltEvent {
+  readonly signed: SignedEvent;
+  /** The body whose canonical JSON is `signed.body`: no need to parse it back. */
+  readonly body: EventBody;
+}
+
 /** Builds, hashes and signs the event that follows `head` (`undefined` for the create event). */
-export async function appendEvent(
+export async function buildEvent(
   head: ChainHead | undefined,
   event: NewEvent,
   signer: Signer,
-): Promise<SignedEvent> {
+): Promise<BuiltEvent> {
   // A chain starts with exactly one create event (SPEC.md §7); the caller must know which it is.
   if ((head === undefined) !== (event.type === 'create')) {
     throw new ErxError('internal_error', 'Event does not fit the chain', {
@@ -88,10 +94,8 @@ export async function appendEvent(
   const body = validation.body;
   const text = canonicalJson(body);
   const hash = sha256Hex(text);
-  // The chain is read again soon (the next call at the counter): it finds this body parsed.
-  rememberWrittenBody(text, hash);
   const key = await signer.keyAt(parseTimestamp(body.timestamp).date);
-  return {
+  const signed: SignedEvent = {
     id: body.id,
     type: body.type,
     seq: head === undefined ? 0 : head.seq + 1,
@@ -100,4 +104,14 @@ export async function appendEvent(
     hash,
     signature: await signEventHash(hash, key),
   };
+  return { signed, body };
+}
+
+/** {@link buildEvent} when only what is stored is needed. */
+export async function appendEvent(
+  head: ChainHead | undefined,
+  event: NewEvent,
+  signer: Signer,
+): Promise<SignedEvent> {
+  return (await buildEvent(head, event, signer)).signed;
 }

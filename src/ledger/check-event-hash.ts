@@ -5,17 +5,17 @@
  */
 import type { CheckFailure } from './chain-failure.js';
 import type { EventBody, LedgerRecord } from './event.js';
-import { readEventBody } from './parse-event-body.js';
+import { sha256Hex } from './hash.js';
+import { parseEventBody } from './parse-event-body.js';
 
 export type EventHashCheck =
   { readonly ok: true; readonly body: EventBody } | ({ readonly ok: false } & CheckFailure);
 
 /** Recomputes the hash of one stored event and checks what binds it to its prescription. */
 export function checkEventHash(record: LedgerRecord, prescriptionId: string): EventHashCheck {
-  // One memo lookup for both: the key is the whole body text.
-  const { parsed, hash } = readEventBody(record.body);
+  const parsed = parseEventBody(record.body);
   if (!parsed.ok) return { ok: false, check: 'body', reason: parsed.reason };
-  if (hash !== record.hash) {
+  if (sha256Hex(record.body) !== record.hash) {
     return { ok: false, check: 'hash', reason: 'hash_mismatch' };
   }
   // An event replayed from another prescription has a valid hash and signature of its own.

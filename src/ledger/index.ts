@@ -1,5 +1,5 @@
-export { appendEvent } from './append-event.js';
-export type { ChainHead, NewEvent } from './append-event.js';
+export { appendEvent, buildEvent } from './append-event.js';
+export type { BuiltEvent, ChainHead, NewEvent } from './append-event.js';
 export { canonicalJson } from './canonical-json.js';
 export type {
   ChainCheck,
@@ -28,8 +28,7 @@ export type { JwsInspection } from './inspect-jws.js';
 export { parseEventBody, parseEventShape } from './parse-event-body.js';
 export type { BodyFailureReason, ParsedBody } from './parse-event-body.js';
 export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js';
-export { LEDGER_JWS_ALG, signEventHash, signingLoad, startSigning } from './sign-event-hash.js';
-export type { SigningLoad } from './sign-event-hash.js';
+export { LEDGER_JWS_ALG, signEventHash } from './sign-event-hash.js';
 export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
 export { formatTimestamp, nowTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
@@ -37,4 +36,4 @@ export type { ParsedTimestamp } from './timestamp.js';
 export { validateEventBody } from './validate-event-body.js';
 export type { BodyValidation } from './validate-event-body.js';
 export { verifyChain } from './verify-chain.js';
-export type { ChainInput, ChainVerification } from './verify-chain.js';
+export type { ChainInput, ChainVerification, SignatureCheck } from './verify-chain.js';

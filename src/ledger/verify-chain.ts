@@ -8,7 +8,11 @@ import { checkEventHash } from './check-event-hash.js';
 import { checkHead } from './check-head.js';
 import { checkLink } from './check-link.js';
 import type { EventBody, LedgerRecord } from './event.js';
-import type { EventVerifier } from './event-verifier.js';
+
+/** Check 3 for one event whose body passed checks 1 and 2 (`EventVerifier` is one). */
+export interface SignatureCheck {
+  verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined>;
+}
 
 /** A prescription's chain as stored. */
 export interface ChainInput {
@@ -40,56 +44,10 @@ function failed(index: number, failure: CheckFailure, bodies: EventBody[]): Chai
   };
 }
 
-/** A frozen chain's verification, with the rest of the input it was made for. */
-interface Remembered {
-  readonly prescriptionId: string;
-  readonly headHash: string;
-  readonly result: Promise<ChainVerification>;
-}
-
-/** Per verifier (so per trust store), the verifications of frozen event arrays. */
-const rememberedBy = new WeakMap<EventVerifier, WeakMap<readonly LedgerRecord[], Remembered>>();
-
-/** Whether nothing in `events` can change any more: the array and every record are frozen. */
-function isFrozenChain(events: readonly LedgerRecord[]): boolean {
-  return Object.isFrozen(events) && events.every((record) => Object.isFrozen(record));
-}
-
-/**
- * Verifies a whole chain; never throws for bad data, only reports it. The outcome is a function
- * of the input and the verifier's trust store, so for a frozen events array (a store answers the
- * same frozen chain while nothing changed it) it is remembered with that array and given again.
- */
-export function verifyChain(
+/** Verifies a whole chain; never throws for bad data, only reports it. Pure apart from the verifier. */
+export async function verifyChain(
   input: ChainInput,
-  verifier: EventVerifier,
-): Promise<ChainVerification> {
-  if (!isFrozenChain(input.events)) return verifyChainOnce(input, verifier);
-  let remembered = rememberedBy.get(verifier);
-  if (remembered === undefined) {
-    remembered = new WeakMap();
-    rememberedBy.set(verifier, remembered);
-  }
-  const known = remembered.get(input.events);
-  if (known?.prescriptionId === input.prescriptionId && known.headHash === input.headHash) {
-    return known.result;
-  }
-  // Frozen too: every later caller is given the same object.
-  const result = verifyChainOnce(input, verifier).then((verification) => {
-    Object.freeze(verification.bodies);
-    return Object.freeze(verification);
-  });
-  remembered.set(input.events, {
-    prescriptionId: input.prescriptionId,
-    headHash: input.headHash,
-    result,
-  });
-  return result;
-}
-
-async function verifyChainOnce(
-  input: ChainInput,
-  verifier: EventVerifier,
+  verifier: SignatureCheck,
 ): Promise<ChainVerification> {
   const { events, prescriptionId } = input;
   if (events.length === 0) return failed(0, { check: 'link', reason: 'empty_chain' }, []);

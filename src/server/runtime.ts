@@ -1,6 +1,8 @@
 /**
- * The composition root: opens the store, the link keys, the ledger PKI and the token service from
- * the configuration and assembles the prescription service and the HTTP application.
+ * The composition root: opens the store, the link keys, the ledger PKI with its signing threads
+ * and the token service from the configuration and assembles the prescription service and the
+ * HTTP application. Every resource that runs (threads, timers, sockets) is created here and ended
+ * by `close()`; importing a module starts nothing.
  */
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -13,10 +15,16 @@ import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
 import { EventVerifier } from '../ledger/index.js';
 import { LinkKeyring } from '../link/index.js';
-import { DirectoryPkiStorage, openPki } from '../pki/index.js';
+import { DirectoryPkiStorage, SignPool, openPki } from '../pki/index.js';
 import type { Pki } from '../pki/index.js';
-import { PrescriptionService } from '../service/index.js';
+import {
+  IssuedAtFormat,
+  PrescriptionService,
+  VerificationCache,
+  VerifiedHeads,
+} from '../service/index.js';
 import { openStore } from './open-store.js';
+import { openSealKey } from './seal-key.js';
 import type { Store } from '../store/types.js';
 
 export interface Runtime {
@@ -24,6 +32,8 @@ export interface Runtime {
   readonly store: Store;
   readonly linkKeys: LinkKeyring;
   readonly pki: Pki;
+  /** The threads that sign ledger events (idle until `start()` or the first signature). */
+  readonly signPool: SignPool;
   readonly tokens: TokenService | undefined;
   readonly service: PrescriptionService;
   readonly metrics: Metrics;
@@ -49,10 +59,14 @@ export function keyPaths(dataDir: string): { linkKeys: string; pki: string } {
   return { linkKeys: join(dataDir, 'link-keys'), pki: join(dataDir, 'pki') };
 }
 
-/** Opens the link key ring and the PKI of a data directory (created on first use). */
+/**
+ * Opens the link key ring and the PKI of a data directory (created on first use). Its signer signs
+ * on `pool` when given, else on the calling thread (tools and tests that sign little).
+ */
 export async function openKeys(
   dataDir: string,
   root: Partial<Pick<Config, 'rootCertPath' | 'rootKeyPath'>> = {},
+  pool?: SignPool,
 ): Promise<{ linkKeys: LinkKeyring; pki: Pki }> {
   const paths = keyPaths(dataDir);
   const linkKeys = LinkKeyring.open(paths.linkKeys, { recheckMs: RING_RECHECK_MS });
@@ -60,6 +74,7 @@ export async function openKeys(
     storage: new DirectoryPkiStorage(paths.pki),
     rootCertificatePath: root.rootCertPath,
     rootPrivateKeyPath: root.rootKeyPath,
+    pool,
   });
   return { linkKeys, pki };
 }
@@ -71,8 +86,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     migrate: options.migrate ?? true,
     backgroundCheckpoints: true,
   });
+  // One thread per core, started by `start()` (as `erx serve` does) or at the first signature.
+  const signPool = new SignPool();
   try {
-    const { linkKeys, pki } = await openKeys(config.dataDir, config);
+    const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
     const tokens = config.authUrl === undefined ? new TokenService(store, { now }) : undefined;
     const checker = createTokenChecker(config, store, {
@@ -84,8 +101,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       linkKeys,
       signer: pki.signer,
       verifier: new EventVerifier(pki.trustStore),
+      cache: new VerificationCache(),
+      verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
       prescriptionUrl: config.prescriptionUrl,
-      timezone: config.timezone,
+      issuedAt: new IssuedAtFormat(config.timezone),
       now,
       onAppend: (type) => metrics.eventsAppended.inc({ type }),
     });
@@ -95,6 +114,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       tokens,
       checker,
       metrics,
+      signingLoad: () => signPool.load(),
       logger: options.logger,
       timeouts: options.timeouts,
       ready: async () => {
@@ -108,6 +128,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       store,
       linkKeys,
       pki,
+      signPool,
       tokens,
       service,
       metrics,
@@ -119,6 +140,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     };
   } catch (error) {
     await store.close();
+    await signPool.close();
     throw error;
   }
 }

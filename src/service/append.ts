@@ -1,46 +1,138 @@
 /**
- * The one way an event is appended (SPEC.md §5): under the prescription's lock, decide from the
- * current chain (a refusal throws and appends nothing), sign, store, and remember the call when it
- * carries an `Idempotency-Key`, so a retry answers the first answer and appends nothing.
+ * The one way an event is appended (SPEC.md §5), the first of a new chain and every later one:
+ * decide (a refusal throws and appends nothing), build and sign, store, and remember the call when
+ * it carries an `Idempotency-Key`, so a retry answers the first answer and appends nothing. The
+ * stores' typed signals become answers here.
  */
 import { ErxError } from '../errors.js';
-import { appendEvent, parseEventBody } from '../ledger/index.js';
-import type { EventBody, NewEvent } from '../ledger/index.js';
-import { IdempotencyRace, StaleHead } from '../store/races.js';
-import type { EventRow } from '../store/types.js';
+import { buildEvent } from '../ledger/index.js';
+import type { BuiltEvent, ChainHead, EventBody, NewEvent } from '../ledger/index.js';
+import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../store/races.js';
+import type { AppendDecision, EventRow, IdempotencyRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView } from './event-view.js';
-import { replayOf, idempotencyRow } from './idempotency.js';
+import { idempotencyRow, replayOf } from './idempotency.js';
 import { loadChain } from './load-chain.js';
 import type { LoadedChain } from './load-chain.js';
 import type { CallContext, EventView } from './types.js';
 
-/** The fields of the next event, or a thrown refusal. */
-export type Decide = (chain: LoadedChain) => Omit<NewEvent, 'reference' | 'actor' | 'actor_name'>;
+/** The fields of an event the operation chooses; the rest come from the call and the chain. */
+export type EventChoice = Omit<NewEvent, 'reference' | 'actor' | 'actor_name'>;
+
+/** The next event of a chain as the rules decide it from the chain, or a thrown refusal. */
+export type Decide = (chain: LoadedChain) => EventChoice;
+
+/** Where an event goes: the first of a new prescription's chain, or the next of an existing one. */
+export type AppendTarget =
+  | {
+      readonly kind: 'new';
+      /** The prescription row; its head is the create event. */
+      readonly prescription: Omit<PrescriptionRow, 'headHash'>;
+      readonly event: EventChoice;
+      /** What a replay needs beyond the event (create: the link's `s`). */
+      readonly answer?: string;
+    }
+  | { readonly kind: 'next'; readonly id: string; readonly decide: Decide };
+
+/** What an append did: appended an event, or found the call made already (`Idempotency-Key`). */
+export type Appended =
+  | { readonly replay: IdempotencyRow; readonly view?: never }
+  | { readonly view: EventView; readonly replay?: never };
+
+/** Appends to `target` acting as `ctx.principal`; a repeated call answers its first call. */
+export async function append(
+  deps: ServiceDeps,
+  ctx: CallContext,
+  target: AppendTarget,
+): Promise<Appended> {
+  const replay = await replayOf(deps, ctx);
+  if (replay) return { replay };
+  try {
+    return { view: await write(deps, ctx, target) };
+  } catch (error) {
+    if (error instanceof IdempotencyRace) {
+      const winner = await replayOf(deps, ctx);
+      if (winner) return { replay: winner };
+    }
+    throw answerOf(error);
+  }
+}
+
+/** The answer to a store's signal; other errors as they are. */
+function answerOf(error: unknown): unknown {
+  if (error instanceof StaleHead) {
+    // Other processes kept moving the head (several on one SQLite file): nothing was written.
+    return new ErxError('service_unavailable', 'The prescription is busy; retry.', {
+      retryAfter: 1,
+    });
+  }
+  if (error instanceof AlreadyExists) {
+    return new ErxError('conflict', 'A prescription with this Id exists already.');
+  }
+  if (error instanceof NoSuchPrescription) {
+    return new ErxError('not_found', 'No prescription with this id.');
+  }
+  return error;
+}
+
+async function write(
+  deps: ServiceDeps,
+  ctx: CallContext,
+  target: AppendTarget,
+): Promise<EventView> {
+  const id = target.kind === 'new' ? target.prescription.id : target.id;
+  const build = (head: ChainHead | undefined, choice: EventChoice): Promise<BuiltEvent> =>
+    buildEvent(
+      head,
+      { ...choice, reference: id, actor: ctx.principal.sub, actor_name: ctx.principal.name },
+      deps.signer,
+    );
+  const decision = (built: BuiltEvent, answer?: string): AppendDecision => {
+    const event: EventRow = { ...built.signed, prescriptionId: id };
+    const idempotency = idempotencyRow(deps, ctx, id, event.id, answer);
+    return idempotency ? { event, idempotency } : { event };
+  };
+  let built: BuiltEvent;
+  let before: readonly EventBody[] = [];
+  let row: EventRow;
+  if (target.kind === 'new') {
+    built = await build(undefined, target.event);
+    const first = decision(built, target.answer);
+    await deps.store.insertPrescription(
+      { ...target.prescription, headHash: built.signed.hash },
+      first,
+    );
+    row = first.event;
+  } else {
+    // Filled in by the decision under the store's lock; read once the store has committed it.
+    const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
+    row = await deps.store.appendEvent(id, async (state) => {
+      const chain = loadChain(state);
+      const last = state.events[state.events.length - 1]!;
+      made.built = await build({ hash: last.hash, seq: last.seq }, target.decide(chain));
+      made.before = chain.bodies;
+      return decision(made.built);
+    });
+    if (made.built === undefined) throw new ErxError('internal_error', 'No event was built');
+    built = made.built;
+    before = made.before ?? [];
+  }
+  deps.onAppend?.(built.body.type);
+  return eventView(built.body, row, chainFacts([...before, built.body]));
+}
 
 /**
  * The answer first given for event `eventId`: its view as the chain stood right after it was
  * appended, so a retry gets the same answer even if the event has been cancelled since.
  */
-async function firstView(
-  deps: ServiceDeps,
-  prescriptionId: string,
-  eventId: string,
-): Promise<EventView> {
-  const state = await deps.store.getChain(prescriptionId);
-  const index = state?.events.findIndex((e) => e.id === eventId) ?? -1;
+export async function firstView(deps: ServiceDeps, first: IdempotencyRow): Promise<EventView> {
+  const state = await deps.store.getChain(first.prescriptionId);
+  const index = state?.events.findIndex((e) => e.id === first.eventId) ?? -1;
   if (!state || index < 0) throw new ErxError('not_found', 'No such event.');
   const chain = loadChain(state);
   const upToEvent = chainFacts(chain.bodies.slice(0, index + 1));
   return eventView(chain.bodies[index]!, state.events[index]!, upToEvent);
-}
-
-/** The body of an event just built (remembered by the ledger when it was written). */
-function parsedBody(text: string): EventBody {
-  const parsed = parseEventBody(text);
-  if (!parsed.ok) throw new ErxError('internal_error', 'A new event does not read back');
-  return parsed.body;
 }
 
 /** Appends the event `decide` chooses to prescription `id`, acting as `ctx.principal`. */
@@ -50,45 +142,6 @@ export async function appendDecided(
   ctx: CallContext,
   decide: Decide,
 ): Promise<EventView> {
-  const replay = await replayOf(deps, ctx);
-  if (replay) return firstView(deps, replay.prescriptionId, replay.eventId);
-  let body: EventBody | undefined;
-  let before: readonly EventBody[] = [];
-  let row: EventRow;
-  try {
-    row = await deps.store.appendEvent(id, async (state) => {
-      const chain = loadChain(state);
-      const last = state.events[state.events.length - 1]!;
-      const signed = await appendEvent(
-        { hash: last.hash, seq: last.seq },
-        {
-          ...decide(chain),
-          reference: id,
-          actor: ctx.principal.sub,
-          actor_name: ctx.principal.name,
-        },
-        deps.signer,
-      );
-      const event: EventRow = { ...signed, prescriptionId: id };
-      before = chain.bodies;
-      body = parsedBody(signed.body);
-      const idempotency = idempotencyRow(deps, ctx, id, event.id);
-      return idempotency ? { event, idempotency } : { event };
-    });
-  } catch (error) {
-    if (error instanceof IdempotencyRace) {
-      const winner = await replayOf(deps, ctx);
-      if (winner) return firstView(deps, winner.prescriptionId, winner.eventId);
-    }
-    if (error instanceof StaleHead) {
-      // Other processes kept moving the head (several on one SQLite file): nothing was written.
-      throw new ErxError('service_unavailable', 'The prescription is busy; retry.', {
-        retryAfter: 1,
-      });
-    }
-    throw error;
-  }
-  const appended = body as unknown as EventBody;
-  deps.onAppend?.(appended.type);
-  return eventView(appended, row, chainFacts([...before, appended]));
+  const done = await append(deps, ctx, { kind: 'next', id, decide });
+  return done.replay ? firstView(deps, done.replay) : done.view;
 }

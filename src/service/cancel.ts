@@ -6,7 +6,7 @@ import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import { isCancellable } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
-import { refuseLockedByOther, refuseRevoked } from './guards.js';
+import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
 /** Cancels event `eventId` of prescription `id`. */
@@ -17,7 +17,7 @@ export async function cancel(
   ctx: CallContext,
 ): Promise<EventView> {
   return appendDecided(deps, id, ctx, (chain) => {
-    refuseRevoked(chain.facts);
+    refuseByState('cancel', 'revocation', chain.facts, ctx.principal);
     const target = chain.facts.byId.get(eventId);
     if (!target) throw new ErxError('not_found', 'The prescription has no event with this id.');
     if (target.actor !== ctx.principal.sub) {
@@ -25,7 +25,7 @@ export async function cancel(
         causeCode: 'not_owner',
       });
     }
-    refuseLockedByOther(chain.facts, ctx.principal);
+    refuseByState('cancel', 'lock', chain.facts, ctx.principal);
     if (!isCancellable(target, chain.facts)) {
       throw new ErxError('conflict', 'This event cannot be cancelled (or is cancelled already).', {
         causeCode: 'not_cancellable',

@@ -2,7 +2,7 @@
  * The state of a prescription folded from its events (SPEC.md §5 "Rules of state"): revoked,
  * dispensed, locked, and which events are cancelled. Pure; the chain is the only source of truth.
  */
-import type { EventBody } from '../ledger/index.js';
+import type { EventBody, EventType } from '../ledger/index.js';
 
 export interface LockInfo {
   actor: string;
@@ -22,8 +22,16 @@ export interface ChainFacts {
   byId: ReadonlyMap<string, EventBody>;
 }
 
-/** Event types a cancel may target (SPEC.md §5: create, revoke, lock, unlock are not). */
-const CANCELLABLE_TYPES: ReadonlySet<string> = new Set(['partial_dispense', 'full_dispense']);
+/** Which event types a cancel may target (SPEC.md §5: create, revoke, lock, unlock are not). */
+export const CANCELLABLE = {
+  create: false,
+  partial_dispense: true,
+  full_dispense: true,
+  revoke: false,
+  cancel: false,
+  lock: false,
+  unlock: false,
+} as const satisfies Record<EventType, boolean>;
 
 /** Folds `events` (in chain order) into the facts the rules and the verify answer need. */
 export function chainFacts(events: readonly EventBody[]): ChainFacts {
@@ -48,15 +56,23 @@ export function chainFacts(events: readonly EventBody[]): ChainFacts {
         if (typeof target === 'string') cancelled.add(target);
         break;
       }
-      default:
+      case 'create':
+      case 'partial_dispense':
+      case 'full_dispense':
         break;
+      default:
+        return unhandled(e.type);
     }
   }
   const dispensed = events.some((e) => e.type === 'full_dispense' && !cancelled.has(e.id));
   return { revoked, dispensed, lock, cancelled, byId };
 }
 
+function unhandled(type: never): never {
+  throw new Error(`unhandled event type ${String(type)}`);
+}
+
 /** Whether `event` can still be cancelled given the facts of its chain. */
 export function isCancellable(event: EventBody, facts: ChainFacts): boolean {
-  return CANCELLABLE_TYPES.has(event.type) && !facts.cancelled.has(event.id);
+  return CANCELLABLE[event.type] && !facts.cancelled.has(event.id);
 }

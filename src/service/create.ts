@@ -1,21 +1,28 @@
 /**
- * Create (SPEC.md §3–5): validate the document, encode it as `CHMED16A1`, sign the link, and store
+ * Create (SPEC.md §3–5): encode the validated document as `CHMED16A1`, sign the link, and store
  * the prescription with its create event — no patient data, only ids, the issuer and the reduced
  * medicament list. A retry with the same `Idempotency-Key` rebuilds the identical link from the same
- * body, the stored issue time and the remembered signature (the key that made it may have been
+ * document, the stored issue time and the remembered signature (the key that made it may have been
  * rotated away since).
  */
 import { encodeChmed, prescriptionHash } from '../chmed16a/index.js';
-import { appendEvent } from '../ledger/index.js';
+import type { Prescription } from '../chmed16a/index.js';
+import { ErxError } from '../errors.js';
 import { buildLink, formatIssuer, parseLink } from '../link/index.js';
 import type { LinkSigner } from '../link/index.js';
-import { IdempotencyRace } from '../store/races.js';
+import { fitsQrCode } from '../qr/render.js';
+import type { IdempotencyRow } from '../store/types.js';
+import { append } from './append.js';
 import type { ServiceDeps } from './deps.js';
 import { requireRole } from './guards.js';
-import { idempotencyRow, replayOf } from './idempotency.js';
 import { medicamentRefs } from './medicament-refs.js';
-import { readPrescriptionForCreate } from './read-document.js';
 import type { CallContext, CreateResult } from './types.js';
+
+/** How the link will be answered. */
+export interface CreateOptions {
+  /** The answer is a QR code: a link too long to draw as one refuses the call, storing nothing. */
+  readonly asQrCode: boolean;
+}
 
 function linkFor(
   deps: ServiceDeps,
@@ -32,74 +39,54 @@ function remembered(signatureHex: string): LinkSigner {
   return { sign: () => Buffer.from(signatureHex, 'hex') };
 }
 
-async function replayCreate(
+/** The answer of the first call a retry repeats, rebuilt from what was stored. */
+async function replayed(
   deps: ServiceDeps,
-  ctx: CallContext,
+  first: IdempotencyRow,
   chmed: string,
-): Promise<CreateResult | undefined> {
-  const first = await replayOf(deps, ctx);
-  if (!first?.answer) return undefined;
+): Promise<CreateResult> {
   const row = await deps.store.getPrescription(first.prescriptionId);
-  if (!row) return undefined;
+  if (!row || first.answer === undefined) {
+    throw new ErxError('not_found', 'The first call with this Idempotency-Key left nothing.');
+  }
   const link = linkFor(deps, chmed, row.issuer, row.issuedAt, remembered(first.answer));
   return { link, prescriptionId: row.id };
 }
 
-/**
- * Creates a prescription from a create body (JSON document or CHMED16A string). `checkLink` may
- * refuse the signed link (by throwing) before anything is stored.
- */
+/** Creates a prescription from a document that passed the schema (SPEC.md §4). */
 export async function create(
   deps: ServiceDeps,
-  body: string,
+  doc: Prescription,
   ctx: CallContext,
-  checkLink?: (link: string) => void,
+  options: CreateOptions,
 ): Promise<CreateResult> {
   requireRole(ctx.principal, 'prescriber');
-  const doc = readPrescriptionForCreate(body);
   const chmed = encodeChmed(doc);
-  const replay = await replayCreate(deps, ctx, chmed);
-  if (replay) return replay;
-
   const issuer = formatIssuer(ctx.principal.name, ctx.principal.sub);
   const issuedAt = Math.floor(deps.now() / 1000);
   const link = linkFor(deps, chmed, issuer, issuedAt);
-  checkLink?.(link);
-  const event = await appendEvent(
-    undefined,
-    {
-      type: 'create',
-      reference: doc.Id,
-      actor: ctx.principal.sub,
-      actor_name: ctx.principal.name,
-      prescription_hash: prescriptionHash(chmed),
+  // Checked before anything is stored: a link that cannot be drawn is no answer.
+  if (options.asQrCode && !fitsQrCode(link)) throw tooLargeForQr();
+  const done = await append(deps, ctx, {
+    kind: 'new',
+    prescription: {
+      id: doc.Id,
+      issuer,
+      issuerActor: ctx.principal.sub,
+      issuedAt,
+      medicaments: medicamentRefs(doc),
     },
-    deps.signer,
-  );
-  const row = {
-    id: doc.Id,
-    issuer,
-    issuerActor: ctx.principal.sub,
-    issuedAt,
-    medicaments: medicamentRefs(doc),
-    headHash: event.hash,
-    eventCount: 1,
-  };
-  const idempotency = idempotencyRow(deps, ctx, doc.Id, event.id, parseLink(link).signatureHex);
-  try {
-    await deps.store.insertPrescription(
-      row,
-      idempotency
-        ? { event: { ...event, prescriptionId: doc.Id }, idempotency }
-        : { event: { ...event, prescriptionId: doc.Id } },
-    );
-  } catch (error) {
-    if (error instanceof IdempotencyRace) {
-      const winner = await replayCreate(deps, ctx, chmed);
-      if (winner) return winner;
-    }
-    throw error;
-  }
-  deps.onAppend?.('create');
+    event: { type: 'create', prescription_hash: prescriptionHash(chmed) },
+    answer: parseLink(link).signatureHex,
+  });
+  if (done.replay) return replayed(deps, done.replay, chmed);
   return { link, prescriptionId: doc.Id };
+}
+
+function tooLargeForQr(): ErxError {
+  return new ErxError(
+    'bad_request',
+    'The prescription is too large for a QR code; ask for output-format=data.',
+    { causeCode: 'too_large_for_qr' },
+  );
 }

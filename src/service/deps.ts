@@ -1,10 +1,12 @@
 /** What the prescription service runs on; assembled once at start (see `src/server`). */
-import type { EventVerifier } from '../ledger/index.js';
+import type { EventType, EventVerifier } from '../ledger/index.js';
 import type { LinkSigner } from '../link/index.js';
 import type { Signer } from '../pki/index.js';
-import type { EventType } from '../ledger/index.js';
 import type { Store } from '../store/types.js';
+import type { IssuedAtFormat } from './issued-at.js';
 import type { VerifyKeys } from './link-facts.js';
+import type { VerificationCache } from './verification-cache.js';
+import type { VerifiedHeads } from './verified-heads.js';
 
 export interface ServiceDeps {
   readonly store: Store;
@@ -12,12 +14,16 @@ export interface ServiceDeps {
   readonly linkKeys: LinkSigner & VerifyKeys;
   /** The ES384 leaf signer of the ledger (SPEC.md §7). */
   readonly signer: Signer;
-  /** Verifies event signatures and chains against the pinned root, with its memo. */
+  /** Verifies event signatures against the pinned root, with its memo of verified events. */
   readonly verifier: EventVerifier;
+  /** What verify remembers: link facts and answers, by explicit keys. */
+  readonly cache: VerificationCache;
+  /** Sealed verified heads, so verify is warm after a restart; absent, every chain is re-checked. */
+  readonly verifiedHeads?: VerifiedHeads;
   /** The configured `prescription_url`. */
   readonly prescriptionUrl: string;
-  /** Zone of `issued_at` in verify answers. */
-  readonly timezone: string;
+  /** `issued_at` in the configured zone (`ERX_TIMEZONE`). */
+  readonly issuedAt: IssuedAtFormat;
   /** Current time in unix milliseconds (injectable for tests). */
   readonly now: () => number;
   /** Told of every appended event (metrics). */

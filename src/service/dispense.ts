@@ -5,15 +5,9 @@
 import { ErxError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
 import { appendDecided } from './append.js';
-import { refuseLockedByOther, refuseRevoked, requireRole } from './guards.js';
+import { requireRole } from './guards.js';
+import { refuseByState } from './state-rules.js';
 import type { CallContext, DispenseItem, EventView } from './types.js';
-
-/** Seed §7: the exact refusal of a dispense on a fully dispensed prescription without force. */
-export function alreadyDispensed(): ErxError {
-  return new ErxError('forbidden', 'The prescription has already been fully dispensed.', {
-    causeCode: 'unknown_error',
-  });
-}
 
 /** Records a dispensation of prescription `id`. `items` undefined means a full dispensation. */
 export async function dispense(
@@ -25,9 +19,9 @@ export async function dispense(
 ): Promise<EventView> {
   requireRole(ctx.principal, 'pharmacist');
   return appendDecided(deps, id, ctx, (chain) => {
-    refuseRevoked(chain.facts);
-    refuseLockedByOther(chain.facts, ctx.principal);
-    if (chain.facts.dispensed && !force) throw alreadyDispensed();
+    refuseByState('dispense', 'revocation', chain.facts, ctx.principal);
+    refuseByState('dispense', 'lock', chain.facts, ctx.principal);
+    refuseByState('dispense', 'completion', chain.facts, ctx.principal, force);
     if (items === undefined) return { type: 'full_dispense' };
     const known = new Set(chain.prescription.medicaments.map((m) => m.Id));
     const violations = items.flatMap((item, index) =>

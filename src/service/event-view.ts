@@ -3,10 +3,24 @@
  * create event without `hash`, `parent_hash` and `signature` but with `prescription_hash`;
  * `cancellable` derived from the chain.
  */
-import type { EventBody, LedgerRecord } from '../ledger/index.js';
+import type { EventBody, EventType, LedgerRecord } from '../ledger/index.js';
 import { isCancellable } from './chain-state.js';
 import type { ChainFacts } from './chain-state.js';
 import type { EventView, PartialDispensation } from './types.js';
+
+/**
+ * How each event type shows its place in the chain: the create event by the `prescription_hash`
+ * it starts from, every other by its `hash`, `parent_hash` and `signature` (seed §2.5).
+ */
+const SHOWN_AS = {
+  create: 'first',
+  partial_dispense: 'linked',
+  full_dispense: 'linked',
+  revoke: 'linked',
+  cancel: 'linked',
+  lock: 'linked',
+  unlock: 'linked',
+} as const satisfies Record<EventType, 'first' | 'linked'>;
 
 /** The seed §2.5 view of one event. */
 export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFacts): EventView {
@@ -21,7 +35,7 @@ export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFac
     cancellable: isCancellable(body, facts),
   };
   if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
-  if (body.type === 'create') {
+  if (SHOWN_AS[body.type] === 'first') {
     if (body.prescription_hash !== undefined) view.prescription_hash = body.prescription_hash;
   } else {
     view.hash = record.hash;

@@ -1,5 +1,6 @@
 export { PrescriptionService } from './prescription-service.js';
 export type { ServiceDeps } from './deps.js';
+export type { CreateOptions } from './create.js';
 export type {
   CallContext,
   CreateResult,
@@ -10,5 +11,8 @@ export type {
   VerifyFull,
   VerifyShort,
 } from './types.js';
-export { formatIssuedAt } from './issued-at.js';
+export { IssuedAtFormat } from './issued-at.js';
+export { VerificationCache } from './verification-cache.js';
+export type { VerifyOutcome } from './verification-cache.js';
+export { SEAL_KEY_BYTES, VerifiedHeads } from './verified-heads.js';
 export { chainFacts } from './chain-state.js';

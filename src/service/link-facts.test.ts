@@ -5,9 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeChmed } from '../chmed16a/index.js';
 import { buildLink, LinkKeyring } from '../link/index.js';
-import { LinkFactsMemo } from './link-facts.js';
+import { readLinkFacts } from './link-facts.js';
 import type { VerifyKeys } from './link-facts.js';
 import { medicamentRefs } from './medicament-refs.js';
+import { VerificationCache } from './verification-cache.js';
+
+/** The facts of `link` through the cache, as verify reads them. */
+function factsOf(cache: VerificationCache, link: string, keys: VerifyKeys) {
+  keys.refresh();
+  return cache.linkFacts(link, keys.generation, () => readLinkFacts(link, keys));
+}
 
 const root = mkdtempSync(join(tmpdir(), 'erx-link-facts-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -47,19 +54,19 @@ function counting(ring: LinkKeyring): VerifyKeys & { lookups: number } {
   };
 }
 
-describe('LinkFactsMemo', () => {
+describe('link facts in the verification cache', () => {
   test('reads a link once: the second call answers the same facts without a signature check', () => {
     const ring = LinkKeyring.open(ringDir(), { now: T0 });
     const keys = counting(ring);
-    const memo = new LinkFactsMemo();
+    const memo = new VerificationCache();
     const link = linkOf(ring, T0 + 10);
-    const first = memo.factsOf(link, keys);
+    const first = factsOf(memo, link, keys);
     assert.equal(first.id, DOCUMENT.Id);
     assert.equal(first.schemaOk, true);
     assert.equal(first.signatureOk, true);
     assert.deepEqual(first.medicaments, medicamentRefs(DOCUMENT as never));
     assert.equal(keys.lookups, 1);
-    assert.equal(memo.factsOf(link, keys), first);
+    assert.equal(factsOf(memo, link, keys), first);
     assert.equal(keys.lookups, 1);
   });
 
@@ -75,12 +82,12 @@ describe('LinkFactsMemo', () => {
       refresh: () => false,
       keysCurrentAt: (t) => (trusted ? ring.keysCurrentAt(t) : []),
     };
-    const memo = new LinkFactsMemo();
-    assert.equal(memo.factsOf(link, keys).signatureOk, true);
+    const memo = new VerificationCache();
+    assert.equal(factsOf(memo, link, keys).signatureOk, true);
     trusted = false;
-    assert.equal(memo.factsOf(link, keys).signatureOk, true, 'same generation: remembered');
+    assert.equal(factsOf(memo, link, keys).signatureOk, true, 'same generation: remembered');
     generation++;
-    assert.equal(memo.factsOf(link, keys).signatureOk, false);
+    assert.equal(factsOf(memo, link, keys).signatureOk, false);
   });
 
   test('a link signed with a key another instance made a moment ago verifies at once', async () => {
@@ -89,13 +96,13 @@ describe('LinkFactsMemo', () => {
     const other = LinkKeyring.open(dir);
     await other.rotate(T0 + 1_000);
     const link = linkOf(other, T0 + 1_000);
-    const facts = new LinkFactsMemo().factsOf(link, service);
+    const facts = factsOf(new VerificationCache(), link, service);
     assert.equal(facts.signatureOk, true);
   });
 
   test('a link that does not parse is refused every time and never remembered', () => {
     const ring = LinkKeyring.open(ringDir(), { now: T0 });
-    const memo = new LinkFactsMemo();
-    for (let i = 0; i < 2; i++) assert.throws(() => memo.factsOf(`${BASE}#nonsense`, ring));
+    const memo = new VerificationCache();
+    for (let i = 0; i < 2; i++) assert.throws(() => factsOf(memo, `${BASE}#nonsense`, ring));
   });
 });

@@ -1,20 +1,15 @@
 /**
  * What verify learns from a link alone: its parse, its document's `Id` and schema check, the
  * medicaments the stored record must match, and its signature. All of it is a function of the link
- * text and the key ring, so it is remembered per link text while the ring stays the same: a link
- * scanned again at the counter costs a lookup, not a gunzip, a schema check and an Ed25519
- * verification. What is stored (the record, the chain) is still read and checked on every call.
+ * text and the key ring, which is why the verification cache may remember it per link text and
+ * key-ring generation (`verification-cache.ts`).
  */
 import { decodeChmed, isPrescription } from '../chmed16a/index.js';
 import { ErxError } from '../errors.js';
 import { parseLink, verifyLinkSignature } from '../link/index.js';
 import type { LinkVerificationKeys, ParsedLink } from '../link/index.js';
-import { LruCache } from '../lru-cache.js';
 import type { MedicamentRef } from '../store/types.js';
 import { medicamentRefs } from './medicament-refs.js';
-
-/** Links remembered: a few KB each, so under 5 MB; more links than the store remembers chains. */
-const REMEMBERED_LINKS = 1_024;
 
 export interface LinkFacts {
   readonly link: ParsedLink;
@@ -33,7 +28,8 @@ export interface VerifyKeys extends LinkVerificationKeys {
   refresh(force?: boolean): boolean;
 }
 
-function readLink(text: string, keys: VerifyKeys): LinkFacts {
+/** Reads link `text`: throws the parse and decode errors of a bad link (400). */
+export function readLinkFacts(text: string, keys: VerifyKeys): LinkFacts {
   const link = parseLink(text);
   const doc = decodeChmed(link.chmed);
   const id = doc.Id;
@@ -51,19 +47,4 @@ function readLink(text: string, keys: VerifyKeys): LinkFacts {
     medicaments: schemaOk ? medicamentRefs(doc) : undefined,
     signatureOk,
   };
-}
-
-/** The facts of recently verified links, per link text and key generation. */
-export class LinkFactsMemo {
-  readonly #entries = new LruCache<{ facts: LinkFacts; generation: number }>(REMEMBERED_LINKS);
-
-  /** The facts of the link `text` (throws the parse and decode errors of a bad link). */
-  factsOf(text: string, keys: VerifyKeys): LinkFacts {
-    keys.refresh();
-    const known = this.#entries.get(text);
-    if (known !== undefined && known.generation === keys.generation) return known.facts;
-    const facts = Object.freeze(readLink(text, keys));
-    this.#entries.set(text, { facts, generation: keys.generation });
-    return facts;
-  }
 }

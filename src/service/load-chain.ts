@@ -13,26 +13,8 @@ export interface LoadedChain {
   readonly facts: ChainFacts;
 }
 
-/**
- * Chains loaded before, per frozen chain state: a store answers the same frozen object while the
- * chain is unchanged (SQLite), and the load is a function of it. Frozen too, so it can be shared.
- */
-const loaded = new WeakMap<DecisionChain, LoadedChain>();
-
 /** Parses every stored body; a chain whose bodies do not parse refuses further changes. */
 export function loadChain(state: DecisionChain): LoadedChain {
-  if (!Object.isFrozen(state)) return loadUncached(state);
-  let chain = loaded.get(state);
-  if (chain === undefined) {
-    chain = loadUncached(state);
-    Object.freeze(chain.bodies);
-    Object.freeze(chain);
-    loaded.set(state, chain);
-  }
-  return chain;
-}
-
-function loadUncached(state: DecisionChain): LoadedChain {
   const bodies = state.events.map((row) => {
     const parsed = parseEventShape(row.body);
     if (!parsed.ok) {

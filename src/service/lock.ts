@@ -5,7 +5,8 @@
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { refuseRevoked, requireRole } from './guards.js';
+import { requireRole } from './guards.js';
+import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
 function reasonData(reason: string | undefined): { reason?: string } {
@@ -21,14 +22,8 @@ export async function lock(
 ): Promise<EventView> {
   requireRole(ctx.principal, 'pharmacist');
   return appendDecided(deps, id, ctx, (chain) => {
-    refuseRevoked(chain.facts);
-    if (chain.facts.lock) {
-      throw new ErxError(
-        'conflict',
-        `The prescription is locked already by ${chain.facts.lock.actorName || chain.facts.lock.actor}.`,
-        { causeCode: 'already_locked' },
-      );
-    }
+    refuseByState('lock', 'revocation', chain.facts, ctx.principal);
+    refuseByState('lock', 'lock', chain.facts, ctx.principal);
     return { type: 'lock', event_data: reasonData(reason) };
   });
 }
@@ -41,15 +36,10 @@ export async function unlock(
   ctx: CallContext,
 ): Promise<EventView> {
   return appendDecided(deps, id, ctx, (chain) => {
-    refuseRevoked(chain.facts);
-    const held = chain.facts.lock;
-    if (!held) {
-      throw new ErxError('conflict', 'The prescription is not locked.', {
-        causeCode: 'not_locked',
-      });
-    }
+    refuseByState('unlock', 'revocation', chain.facts, ctx.principal);
+    refuseByState('unlock', 'lock', chain.facts, ctx.principal);
     const sub = ctx.principal.sub;
-    if (held.actor !== sub && chain.prescription.issuerActor !== sub) {
+    if (chain.facts.lock?.actor !== sub && chain.prescription.issuerActor !== sub) {
       throw new ErxError('forbidden', 'Only the locking actor or the issuer may unlock.', {
         causeCode: 'not_owner',
       });

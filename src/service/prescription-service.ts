@@ -1,39 +1,28 @@
 /** The prescription service: one object over the operations, bound to its dependencies. */
 import type { Principal } from '../auth/index.js';
+import type { Prescription } from '../chmed16a/index.js';
 import { cancel } from './cancel.js';
 import { create } from './create.js';
+import type { CreateOptions } from './create.js';
 import type { ServiceDeps } from './deps.js';
 import { dispense } from './dispense.js';
-import { LinkFactsMemo } from './link-facts.js';
 import { lock, unlock } from './lock.js';
 import { revoke } from './revoke.js';
-import type {
-  CallContext,
-  CreateResult,
-  DispenseItem,
-  EventView,
-  VerifyFull,
-  VerifyShort,
-} from './types.js';
+import type { CallContext, CreateResult, DispenseItem, EventView } from './types.js';
+import type { VerifyOutcome } from './verification-cache.js';
 import { verify } from './verify.js';
 
 export class PrescriptionService {
-  readonly #links = new LinkFactsMemo();
-
   constructor(readonly deps: ServiceDeps) {}
 
-  /** Creates a prescription and its signed link; `checkLink` may refuse the link before storing. */
-  create(
-    body: string,
-    ctx: CallContext,
-    checkLink?: (link: string) => void,
-  ): Promise<CreateResult> {
-    return create(this.deps, body, ctx, checkLink);
+  /** Creates a prescription from a valid document, and its signed link. */
+  create(doc: Prescription, ctx: CallContext, options: CreateOptions): Promise<CreateResult> {
+    return create(this.deps, doc, ctx, options);
   }
 
-  /** Verifies a link; a principal gets the variant with transactions. */
-  verify(body: string, principal: Principal | undefined): Promise<VerifyShort | VerifyFull> {
-    return verify(this.deps, this.#links, body, principal);
+  /** Verifies link `text`; a principal gets the variant with transactions. */
+  verify(text: string, principal: Principal | undefined): Promise<VerifyOutcome> {
+    return verify(this.deps, text, principal);
   }
 
   /** Records a dispensation (`items` undefined: a full one). */

@@ -2,7 +2,8 @@
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { refuseLockedByOther, requireRole } from './guards.js';
+import { requireRole } from './guards.js';
+import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
 /** Revokes prescription `id`. */
@@ -14,12 +15,8 @@ export async function revoke(deps: ServiceDeps, id: string, ctx: CallContext): P
         causeCode: 'not_owner',
       });
     }
-    if (chain.facts.revoked) {
-      throw new ErxError('conflict', 'The prescription is revoked already.', {
-        causeCode: 'already_revoked',
-      });
-    }
-    refuseLockedByOther(chain.facts, ctx.principal);
+    refuseByState('revoke', 'revocation', chain.facts, ctx.principal);
+    refuseByState('revoke', 'lock', chain.facts, ctx.principal);
     return { type: 'revoke' };
   });
 }

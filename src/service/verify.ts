@@ -2,85 +2,74 @@
  * Verify (seed §4.2, §2.3; SPEC.md §6): parse and check the link, check the document, re-verify
  * the chain, and answer the short variant, or, for a caller with a valid token, the variant with
  * transactions. `valid` needs the link signature, the schema and all three tamper checks.
+ *
+ * The answer is a function of the link text, the key ring, the chain as read and the service's
+ * configuration; the verification cache remembers it under those (`verification-cache.ts`).
  */
 import type { Principal } from '../auth/index.js';
 import { ErxError } from '../errors.js';
+import { deepFreeze } from '../json/index.js';
 import { parseEventBody, tamperDetectionResult, verifyChain } from '../ledger/index.js';
-import type { EventBody, LedgerRecord } from '../ledger/index.js';
-import { deepFreeze, parseJsonSafe } from '../json/index.js';
+import type {
+  ChainVerification,
+  EventBody,
+  LedgerRecord,
+  SignatureCheck,
+} from '../ledger/index.js';
 import type { ChainState } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import { storedPrescriptionMatches } from './check-stored-prescription.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView, partialDispensations } from './event-view.js';
-import { formatIssuedAt } from './issued-at.js';
-import type { LinkFacts, LinkFactsMemo } from './link-facts.js';
+import { readLinkFacts } from './link-facts.js';
+import type { LinkFacts } from './link-facts.js';
+import type { VerifyAnswers, VerifyOutcome } from './verification-cache.js';
 import type { VerifyFull, VerifyShort } from './types.js';
 
-/** The link from a verify body: the raw text, or a JSON string holding it. */
-function linkText(body: string): string {
-  const text = body.trim();
-  if (!text.startsWith('"')) return text;
-  const value = parseJsonSafe(text);
-  if (typeof value !== 'string') throw new ErxError('bad_request', 'The body must be the link.');
-  return value;
-}
+/** Check 3 for a chain whose signatures a matching seal vouches for (`verified-heads.ts`). */
+const SEALED: SignatureCheck = { verify: async () => undefined };
 
-/** Both variants of the answer for one link and one chain as read. */
-interface Answers {
-  readonly short: VerifyShort;
-  readonly full: () => VerifyFull;
-}
-
-/**
- * Answers remembered per chain as read (a frozen chain state: the store gives the same object
- * while nothing changed it) and per link facts (the same object while the link text and the key
- * ring are the same). The answer is a function of those two and the service's configuration, so
- * a link verified again at the counter costs two lookups; a changed chain or key ring is another
- * key. Frozen, so every caller gets the same answer object.
- */
-const remembered = new WeakMap<ChainState, WeakMap<LinkFacts, Answers>>();
-
-/** Verifies a link; `principal` selects the variant with transactions. */
+/** Verifies the link `text`; `principal` selects the variant with transactions. */
 export async function verify(
   deps: ServiceDeps,
-  links: LinkFactsMemo,
-  body: string,
+  text: string,
   principal: Principal | undefined,
-): Promise<VerifyShort | VerifyFull> {
-  const facts = links.factsOf(linkText(body), deps.linkKeys);
-  const state = await deps.store.getChain(facts.id);
-  if (!state) throw new ErxError('not_found', 'No prescription with this id.');
-  const answers = await answersFor(deps, facts, state);
-  return principal ? answers.full() : answers.short;
+): Promise<VerifyOutcome> {
+  const keys = deps.linkKeys;
+  // Looks for another instance's rotation when due: a new generation is another cache key.
+  keys.refresh();
+  const facts = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
+  const chain = await deps.store.readChain(facts.id);
+  if (!chain) throw new ErxError('not_found', 'No prescription with this id.');
+  return deps.cache.answer(text, keys.generation, chain, principal !== undefined, () =>
+    answers(deps, facts, chain.state),
+  );
 }
 
-async function answersFor(
+/** Verifies the chain, using and renewing its sealed head when the service keeps them. */
+async function checkChain(deps: ServiceDeps, state: ChainState): Promise<ChainVerification> {
+  const input = {
+    prescriptionId: state.prescription.id,
+    events: state.events,
+    headHash: state.prescription.headHash,
+  };
+  const sealed = (await deps.verifiedHeads?.vouchFor(state)) === true;
+  const chain = await verifyChain(input, sealed ? SEALED : deps.verifier);
+  if (chain.ok && !sealed) {
+    // Only saves work after a restart: a store that cannot take the seal now answers all the same.
+    await deps.verifiedHeads?.remember(state).catch(() => undefined);
+  }
+  return chain;
+}
+
+/** Checks the chain against the link and builds both answers (the full one on first use). */
+async function answers(
   deps: ServiceDeps,
   facts: LinkFacts,
   state: ChainState,
-): Promise<Answers> {
-  if (!Object.isFrozen(state)) return answer(deps, facts, state);
-  let byLink = remembered.get(state);
-  if (byLink === undefined) {
-    byLink = new WeakMap();
-    remembered.set(state, byLink);
-  }
-  let answers = byLink.get(facts);
-  if (answers === undefined) {
-    answers = await answer(deps, facts, state);
-    byLink.set(facts, answers);
-  }
-  return answers;
-}
-
-/** Checks the chain against the link and builds the answer (the variant with transactions on first use). */
-async function answer(deps: ServiceDeps, facts: LinkFacts, state: ChainState): Promise<Answers> {
+): Promise<VerifyAnswers> {
   const { link, id, schemaOk, medicaments, signatureOk } = facts;
-  const chain = await verifyChain(
-    { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },
-    deps.verifier,
-  );
+  const chain = await checkChain(deps, state);
   const checks = tamperDetectionResult({
     prescriptionUrlValid: signatureOk && link.baseUrl === deps.prescriptionUrl,
     chmed: link.chmed,
@@ -101,10 +90,11 @@ async function answer(deps: ServiceDeps, facts: LinkFacts, state: ChainState): P
     return parsed.ok ? [{ body: parsed.body, row }] : [];
   });
   const bodies = shown.map((s) => s.body);
-  const chainFactsNow = chainFacts(bodies);
+  const folded = chainFacts(bodies);
+  // Frozen: one answer object is shared by every caller the cache gives it to.
   const short: VerifyShort = deepFreeze({
     prescription_id: id,
-    issued_at: formatIssuedAt(state.prescription.issuedAt, deps.timezone),
+    issued_at: deps.issuedAt.format(state.prescription.issuedAt),
     issued_by: state.prescription.issuer,
     valid:
       signatureOk &&
@@ -112,8 +102,8 @@ async function answer(deps: ServiceDeps, facts: LinkFacts, state: ChainState): P
       tampering.prescription_url_valid &&
       tampering.prescription_hash_check_passed &&
       tampering.logs_check_passed,
-    revoked: chainFactsNow.revoked,
-    dispensed: chainFactsNow.dispensed,
+    revoked: folded.revoked,
+    dispensed: folded.dispensed,
   });
   let full: VerifyFull | undefined;
   return {
@@ -122,12 +112,12 @@ async function answer(deps: ServiceDeps, facts: LinkFacts, state: ChainState): P
       if (full !== undefined) return full;
       const built: VerifyFull = {
         ...short,
-        locked: chainFactsNow.lock !== undefined,
-        partial_dispensations: partialDispensations(bodies, chainFactsNow),
-        events: shown.map(({ body, row }) => eventView(body, row, chainFactsNow)),
+        locked: folded.lock !== undefined,
+        partial_dispensations: partialDispensations(bodies, folded),
+        events: shown.map(({ body, row }) => eventView(body, row, folded)),
         tampering_detection_result: tampering,
       };
-      if (chainFactsNow.lock) built.locked_at = chainFactsNow.lock.at;
+      if (folded.lock) built.locked_at = folded.lock.at;
       full = deepFreeze(built);
       return full;
     },

@@ -133,6 +133,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tokens_client ON tokens (client_id);
     `,
   },
+  {
+    // The event count was never read; verified heads let a restart skip re-checking signatures.
+    version: 2,
+    sqlite: `
+      ALTER TABLE prescriptions DROP COLUMN event_count;
+      CREATE TABLE verified_heads (
+        prescription_id TEXT NOT NULL PRIMARY KEY REFERENCES prescriptions (id),
+        head_hash TEXT NOT NULL,
+        seal TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+    postgres: `
+      ALTER TABLE prescriptions DROP COLUMN event_count;
+      CREATE TABLE verified_heads (
+        prescription_id text COLLATE "C" NOT NULL,
+        head_hash text NOT NULL,
+        seal text NOT NULL,
+        CONSTRAINT verified_heads_pkey PRIMARY KEY (prescription_id),
+        CONSTRAINT verified_heads_prescription_fkey FOREIGN KEY (prescription_id)
+          REFERENCES prescriptions (id)
+      );
+    `,
+  },
 ];
 
 /** The schema version this code expects: the last migration's. */

@@ -11,6 +11,7 @@ import type {
   MedicamentRef,
   PrescriptionRow,
   TokenRow,
+  VerifiedHeadRow,
 } from './types.js';
 
 type Integer = number | string;
@@ -22,7 +23,12 @@ export interface PrescriptionRecord {
   issued_at: Integer;
   medicaments: string;
   head_hash: string;
-  event_count: Integer;
+}
+
+export interface VerifiedHeadRecord {
+  prescription_id: string;
+  head_hash: string;
+  seal: string;
 }
 
 export interface EventRecord {
@@ -74,7 +80,6 @@ export function toPrescription(r: PrescriptionRecord): PrescriptionRow {
     issuedAt: Number(r.issued_at),
     medicaments: JSON.parse(r.medicaments) as MedicamentRef[],
     headHash: r.head_hash,
-    eventCount: Number(r.event_count),
   };
 }
 
@@ -135,4 +140,9 @@ export function toToken(r: TokenRecord): TokenRow {
 /** The medicament list as stored: JSON text in both engines. */
 export function medicamentsText(medicaments: readonly MedicamentRef[]): string {
   return JSON.stringify(medicaments);
+}
+
+/** A stored verified head as a {@link VerifiedHeadRow}. */
+export function toVerifiedHead(r: VerifiedHeadRecord): VerifiedHeadRow {
+  return { prescriptionId: r.prescription_id, headHash: r.head_hash, seal: r.seal };
 }

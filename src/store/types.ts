@@ -16,8 +16,6 @@ export interface PrescriptionRow {
   medicaments: MedicamentRef[];
   /** Hash of the last event of the chain (SPEC.md §6 `logs_check_passed`). */
   headHash: string;
-  /** Number of events in the chain. */
-  eventCount: number;
 }
 
 export interface MedicamentRef {
@@ -88,6 +86,29 @@ export interface ChainState {
   events: EventRow[];
 }
 
+/** A chain as read, with a name for exactly these rows when the store can give one. */
+export interface ChainRead {
+  readonly state: ChainState;
+  /**
+   * Two reads with the same snapshot name answered exactly the same rows (the SQLite store's
+   * chains read again while nothing else has committed). Undefined, the rows themselves are the
+   * only identity of what was read.
+   */
+  readonly snapshot: string | undefined;
+}
+
+/**
+ * A chain head whose whole chain has passed every check of SPEC.md §6 `logs_check_passed`,
+ * sealed with a key kept outside the database (`service/verified-heads.ts`), so that a restart
+ * need not verify the signatures of the chain again. A seal written without the key never matches.
+ */
+export interface VerifiedHeadRow {
+  prescriptionId: string;
+  headHash: string;
+  /** Lowercase hex MAC over the prescription id, the head hash and the chain's signatures. */
+  seal: string;
+}
+
 /** An event as a decision reads it: all but the signature, which only verify checks. */
 export type DecisionEventRow = Omit<EventRow, 'signature'>;
 
@@ -110,19 +131,29 @@ export interface Store {
   ping(): Promise<void>;
   close(): Promise<void>;
 
-  /** Inserts a prescription with its create event in one transaction; `conflict` if the id exists. */
+  /**
+   * Inserts a prescription with its create event in one transaction; `AlreadyExists` if the id
+   * exists, `IdempotencyRace` if the remembered call exists (`./races.ts`).
+   */
   insertPrescription(row: PrescriptionRow, create: AppendDecision): Promise<void>;
   getPrescription(id: string): Promise<PrescriptionRow | undefined>;
   getEvents(prescriptionId: string): Promise<EventRow[]>;
   getChain(prescriptionId: string): Promise<ChainState | undefined>;
+  /** {@link getChain} with the snapshot name of what was read (`verify` caches by it). */
+  readChain(prescriptionId: string): Promise<ChainRead | undefined>;
   /**
    * Serialises appends per prescription: reads the chain under the prescription's lock, lets
    * `decide` build the next event (or throw, appending nothing), then writes it and moves the head.
+   * Signals `NoSuchPrescription`, `StaleHead` or `IdempotencyRace` (`./races.ts`).
    */
   appendEvent(
     prescriptionId: string,
     decide: (state: DecisionChain) => Promise<AppendDecision>,
   ): Promise<EventRow>;
+  /** The sealed verified head of a prescription, if one was stored. */
+  getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined>;
+  /** Stores (or replaces) the sealed verified head of a prescription. */
+  putVerifiedHead(row: VerifiedHeadRow): Promise<void>;
   /** Ids of all prescriptions in a stable order, in pages (for `erx audit verify`). */
   listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]>;
   countPrescriptions(): Promise<number>;
@@ -132,6 +163,7 @@ export interface Store {
   /** Forgets remembered calls older than `before` (unix ms). */
   purgeIdempotency(before: number): Promise<number>;
 
+  /** Registers a client; `AlreadyExists` if its id is taken. */
   addClient(row: ClientRow): Promise<void>;
   getClient(clientId: string): Promise<ClientRow | undefined>;
   listClients(): Promise<ClientRow[]>;

@@ -1,5 +1,5 @@
 /**
- * The control run of the crash suite (issue 7 item 6): the harness that finds no loss after the
+ * The control run of the crash suite: the harness that finds no loss after the
  * `kill -9` rounds must be able to see one. A store opened with `synchronous=OFF` acknowledges
  * commits that are only in its WAL, unsynced; a power cut may leave the disk with the database
  * file and none of that WAL. We take exactly that disk — a copy of the file without its `-wal`,
@@ -18,15 +18,16 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Principal } from '../../src/auth/index.js';
+import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
-import { PrescriptionService } from '../../src/service/index.js';
+import { IssuedAtFormat, PrescriptionService, VerificationCache } from '../../src/service/index.js';
 import type { CallContext } from '../../src/service/index.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import { startChildServer } from '../support/child-server.js';
-import { samplePrescription } from '../support/server.js';
+import { samplePrescription } from '../support/fixtures.js';
 import {
   DOCTOR,
   PHARMACIST,
@@ -62,8 +63,9 @@ async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionS
     linkKeys,
     signer: pki.signer,
     verifier: new EventVerifier(pki.trustStore),
+    cache: new VerificationCache(),
     prescriptionUrl: PRESCRIPTION_URL,
-    timezone: 'Europe/Zurich',
+    issuedAt: new IssuedAtFormat('Europe/Zurich'),
     now: Date.now,
   });
 }
@@ -79,7 +81,13 @@ test('control: synchronous=OFF under a power cut loses acknowledged events, and 
   try {
     const service = await serviceOver(dataDir, setUp);
     for (let i = 0; i < 3; i++) {
-      const created = await service.create(JSON.stringify(samplePrescription()), context(DOCTOR));
+      const created = await service.create(
+        readPrescriptionForCreate(JSON.stringify(samplePrescription())),
+        context(DOCTOR),
+        {
+          asQrCode: false,
+        },
+      );
       links.set(created.prescriptionId, created.link);
     }
   } finally {

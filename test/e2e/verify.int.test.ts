@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { encodeChmed } from '../../src/chmed16a/index.js';
 import type { Prescription } from '../../src/chmed16a/index.js';
 import { buildLink, formatIssuer } from '../../src/link/index.js';
@@ -17,8 +17,9 @@ import {
   verify,
 } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { Answer, RequestOptions, TestServer } from '../support/server.js';
+import { MED_A, MED_B, SUBSTITUTE, samplePrescription } from '../support/fixtures.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
 
 const SHORT_KEYS = ['dispensed', 'issued_at', 'issued_by', 'prescription_id', 'revoked', 'valid'];
 const FULL_KEYS = [
@@ -48,14 +49,10 @@ function jwsHeader(jws: string): JsonObject {
 }
 
 describe('verify', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let rx: Created;
   before(async () => {
-    server = await startTestServer();
     rx = await createPrescription(server);
-  });
-  after(async () => {
-    await server.close();
   });
 
   function post(options: RequestOptions): Promise<Answer> {
@@ -146,7 +143,10 @@ describe('verify', () => {
 
     it('answers an unchanged chain and link again with the same frozen answer (SQLite), and a changed chain anew', async () => {
       const created = await createPrescription(server);
-      const service = server.runtime.service;
+      const service = {
+        verify: async (...args: Parameters<typeof server.runtime.service.verify>) =>
+          (await server.runtime.service.verify(...args)).answer,
+      };
       const short = await service.verify(created.link, undefined);
       const full = await service.verify(created.link, pharmacist);
       assert.ok(Object.isFrozen(short) && Object.isFrozen(full));
@@ -197,8 +197,8 @@ describe('verify', () => {
         call(
           `/ePrescription/dispense/${created.id}`,
           json([
-            { id: '7680543201015', amount: 1 },
-            { id: '7680621130046', amount: 2, substitute: '7680999999999', substitute_id_type: 2 },
+            { id: MED_A, amount: 1 },
+            { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
           ]),
         ),
         'partial_dispense',
@@ -314,8 +314,8 @@ describe('verify', () => {
       assert.equal(unlock!.cancellable, false);
       assert.equal(partial!.cancellable, true);
       assert.deepEqual(partial!.dispenses, [
-        { id: '7680543201015', amount: 1 },
-        { id: '7680621130046', amount: 2, substitute: '7680999999999', substitute_id_type: 2 },
+        { id: MED_A, amount: 1 },
+        { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
       ]);
     });
   });

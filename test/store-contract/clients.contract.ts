@@ -1,9 +1,9 @@
 /** Contract: the embedded token service's clients and tokens (hashes only, never secrets). */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../src/errors.js';
 import { clientRow, tokenRow, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
+import { AlreadyExists } from '../../src/store/races.js';
 
 /** Registers the client and token tests of the contract. */
 export function clientContract(open: OpenFixture): void {
@@ -30,7 +30,7 @@ export function clientContract(open: OpenFixture): void {
       await store.addClient(first);
       await assert.rejects(
         store.addClient({ ...clientRow('dup', 'prescriber'), name: 'other' }),
-        (e: unknown) => isErxError(e) && e.code === 'conflict',
+        (e: unknown) => e instanceof AlreadyExists && e.what === 'client',
       );
       assert.deepEqual(await store.getClient('dup'), first);
     }));

@@ -1,10 +1,10 @@
 /** Contract: lifecycle, prescriptions with their create events, reads, paging and exact bodies. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../src/errors.js';
 import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
 import { fakeEvent, insertNew, newPrescription, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
+import { AlreadyExists } from '../../src/store/races.js';
 
 /**
  * Event bodies as the ledger might hold them. Each must come back identical (SPEC.md §7: the exact
@@ -58,7 +58,7 @@ export function prescriptionContract(open: OpenFixture): void {
       const again = newPrescription(first.row.id);
       await assert.rejects(
         store.insertPrescription(again.row, again.create),
-        (e: unknown) => isErxError(e) && e.code === 'conflict',
+        (e: unknown) => e instanceof AlreadyExists && e.what === 'prescription',
       );
       assert.deepEqual(await store.getEvents(first.row.id), [first.create.event]);
       assert.equal(await store.getEvent(again.create.event.id), undefined);
@@ -72,7 +72,7 @@ export function prescriptionContract(open: OpenFixture): void {
       const clash = { ...other.create.event, id: first.create.event.id };
       await assert.rejects(
         store.insertPrescription(other.row, { event: clash }),
-        (e: unknown) => e instanceof Error && !(isErxError(e) && e.code === 'conflict'),
+        (e: unknown) => e instanceof Error && !(e instanceof AlreadyExists),
       );
       assert.equal(await store.getPrescription(other.row.id), undefined);
       assert.equal(await store.countPrescriptions(), 1);
@@ -88,7 +88,7 @@ export function prescriptionContract(open: OpenFixture): void {
       assert.equal(results.filter((r) => r.status === 'fulfilled').length, ids.length);
       for (const r of results) {
         if (r.status === 'rejected')
-          assert.ok(isErxError(r.reason) && r.reason.code === 'conflict');
+          assert.ok(r.reason instanceof AlreadyExists && r.reason.what === 'prescription');
       }
       for (const id of ids) assert.equal((await store.getEvents(id)).length, 1);
       assert.equal(await store.countPrescriptions(), ids.length);

@@ -1,5 +1,5 @@
 /**
- * The table of database tampering (issue 7 item 7): each case edits the rows of a fresh 8-event
+ * The table of database tampering: each case edits the rows of a fresh 8-event
  * chain — create, partial, lock, unlock, full, cancel, partial with substitute, forced full — and
  * says where verify and `erx audit verify` must report it. Cases marked `not-detected` are the
  * documented limits of the checks; the table keeps them honest.
@@ -82,7 +82,6 @@ async function appendForged(
 ): Promise<void> {
   await t.rows.insertEvent({ ...row, prescription_id: t.victim, seq: CHAIN_LENGTH });
   await t.rows.setPrescription(t.victim, 'head_hash', row.hash);
-  await t.rows.setPrescription(t.victim, 'event_count', CHAIN_LENGTH + 1);
 }
 
 export const TAMPER_CASES: readonly TamperCase[] = [
@@ -241,7 +240,6 @@ export const TAMPER_CASES: readonly TamperCase[] = [
     apply: async (t) => {
       await t.rows.deleteEvent(t.victim, LAST);
       await t.rows.setPrescription(t.victim, 'head_hash', at(t, LAST - 1).hash);
-      await t.rows.setPrescription(t.victim, 'event_count', LAST);
     },
   },
   {
@@ -352,13 +350,5 @@ export const TAMPER_CASES: readonly TamperCase[] = [
     name: 'prescriptions.issuer_actor: another prescriber may revoke',
     expect: { kind: 'record' },
     apply: (t) => t.rows.setPrescription(t.victim, 'issuer_actor', 'HIN|doctor2'),
-  },
-  {
-    name: 'prescriptions.event_count: changed',
-    expect: {
-      kind: 'not-detected',
-      why: 'a count nothing reads: no answer and no decision depends on it, and the next append rewrites it',
-    },
-    apply: (t) => t.rows.setPrescription(t.victim, 'event_count', 3),
   },
 ];

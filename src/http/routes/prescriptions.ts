@@ -8,21 +8,27 @@ import { ErxError } from '../../errors.js';
 import type { CallContext, DispenseItem } from '../../service/index.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
-import { assertDrawable, pixelSize, renderCreated } from '../render-created.js';
-import { sendSerialized } from '../send-serialized.js';
+import { readLinkText, readPrescriptionForCreate } from '../read-bodies.js';
+import { pixelSize, renderCreated } from '../render-created.js';
+import { serializeWith } from '../send-serialized.js';
 import {
-  createBody,
-  createQuery,
-  createResult,
-  dispenseBody,
-  eventParams,
-  eventView,
-  forceQuery,
-  idParam,
-  reasonQuery,
-  verifyBody,
-  verifyResult,
-} from './prescription-schemas.js';
+  CreateBody,
+  CreateQuery,
+  CreateResult,
+  DispenseBody,
+  EventParams,
+  EventView,
+  ForceQuery,
+  IdParams,
+  QrCodePng,
+  QrCodeSvg,
+  ReasonQuery,
+  VerifyBody,
+  VerifyResult,
+  alreadyDispensedExample,
+  ref,
+} from '../../api/index.js';
+import { BEARER_CALL, errorResponses, optionalBody } from './route-schemas.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 const bearer = [{ bearer: [] }];
@@ -61,9 +67,20 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Create a signed prescription link (JSON data, PNG or SVG QR code)',
         security: bearer,
-        querystring: createQuery,
-        body: createBody,
-        response: { 200: createResult },
+        consumes: ['application/json', 'text/plain'],
+        querystring: CreateQuery,
+        body: ref(CreateBody),
+        response: {
+          200: {
+            description: 'The link as JSON (`data`), or its QR code as PNG (default) or SVG.',
+            content: {
+              'application/json': { schema: ref(CreateResult) },
+              'image/png': { schema: ref(QrCodePng) },
+              'image/svg+xml': { schema: ref(QrCodeSvg) },
+            },
+          },
+          ...errorResponses([...BEARER_CALL, 409]),
+        },
       },
     },
     async (request, reply) => {
@@ -75,8 +92,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const ctx = context(request);
       const width = pixelSize(query.size);
       const format = query['output-format'] ?? 'qrcode';
-      const check = format === 'data' ? undefined : assertDrawable;
-      const created = await service.create(request.body ?? '', ctx, check);
+      const doc = readPrescriptionForCreate(request.body ?? '');
+      const created = await service.create(doc, ctx, { asQrCode: format !== 'data' });
       return renderCreated(reply, created, format, width);
     },
   );
@@ -88,12 +105,20 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       schema: {
         tags,
         summary: 'Verify a prescription link; with a bearer token, the variant with transactions',
-        body: verifyBody,
-        response: { 200: verifyResult },
+        consumes: ['text/plain', 'application/json'],
+        body: ref(VerifyBody),
+        response: {
+          200: ref(VerifyResult),
+          ...errorResponses([400, 401, 404, 413, 415, 429, 500, 503]),
+        },
       },
     },
-    async (request, reply) =>
-      sendSerialized(reply, await service.verify(request.body ?? '', request.principal)),
+    async (request, reply) => {
+      const outcome = await service.verify(readLinkText(request.body ?? ''), request.principal);
+      // The cache keeps the answer's bytes with the answer: encoded once through the schema.
+      const bytes = outcome.bytes((answer) => serializeWith(reply, answer));
+      return reply.type('application/json; charset=utf-8').send(bytes);
+    },
   );
 
   app.post<{
@@ -110,10 +135,20 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Record a full (no body), partial, substitute or forced dispensation',
         security: bearer,
-        params: idParam,
-        querystring: forceQuery,
-        body: dispenseBody,
-        response: { 200: eventView },
+        params: IdParams,
+        querystring: ForceQuery,
+        ...optionalBody(DispenseBody),
+        response: {
+          200: ref(EventView),
+          ...errorResponses([...BEARER_CALL, 404, 409, 423], {
+            403: {
+              already_dispensed: {
+                summary: 'Already fully dispensed, and no force=true (seed §7)',
+                value: alreadyDispensedExample,
+              },
+            },
+          }),
+        },
       },
     },
     async (request) => {
@@ -145,8 +180,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Revoke a prescription (its issuer only; final)',
         security: bearer,
-        params: idParam,
-        response: { 200: eventView },
+        params: IdParams,
+        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
       },
     },
     async (request) => service.revoke(request.params.id, context(request)),
@@ -160,8 +195,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: "Cancel one's own dispense event",
         security: bearer,
-        params: eventParams,
-        response: { 200: eventView },
+        params: EventParams,
+        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409, 423]) },
       },
     },
     async (request) => service.cancel(request.params.id, request.params.eventId, context(request)),
@@ -175,9 +210,9 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Lock a prescription while serving the patient',
         security: bearer,
-        params: idParam,
-        querystring: reasonQuery,
-        response: { 200: eventView },
+        params: IdParams,
+        querystring: ReasonQuery,
+        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
       },
     },
     async (request) => service.lock(request.params.id, request.query.reason, context(request)),
@@ -191,9 +226,9 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Unlock a prescription (the locking actor or the issuer)',
         security: bearer,
-        params: idParam,
-        querystring: reasonQuery,
-        response: { 200: eventView },
+        params: IdParams,
+        querystring: ReasonQuery,
+        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
       },
     },
     async (request) => service.unlock(request.params.id, request.query.reason, context(request)),

@@ -17,6 +17,7 @@ import {
 } from '../../../test/store-contract/fixture.js';
 import { openPostgresStore } from './postgres-store.js';
 import type { PostgresStore, PostgresStoreOptions } from './postgres-store.js';
+import { AlreadyExists } from '../races.js';
 
 /** Runs `fn` with `count` migrated stores on one fresh database (instances, to PostgreSQL). */
 async function withInstances(
@@ -70,7 +71,7 @@ await postgresSuite('postgres store with several instances', () => {
       assert.equal(results.filter((r) => r.status === 'fulfilled').length, ids.length);
       for (const r of results) {
         if (r.status === 'rejected')
-          assert.ok(isErxError(r.reason) && r.reason.code === 'conflict');
+          assert.ok(r.reason instanceof AlreadyExists && r.reason.what === 'prescription');
       }
       for (const id of ids) assert.equal((await assertLinear(stores[2]!, id)).length, 1);
       assert.equal(await stores[0]!.countPrescriptions(), ids.length);

@@ -9,9 +9,8 @@
  */
 import type pg from 'pg';
 import type { PoolClient } from 'pg';
-import { ErxError } from '../../errors.js';
 import { KeyedMutex } from '../keyed-mutex.js';
-import { IdempotencyRace, StaleHead } from '../races.js';
+import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import type {
   ClientRecord,
   DecisionEventRecord,
@@ -19,6 +18,7 @@ import type {
   IdempotencyRecord,
   PrescriptionRecord,
   TokenRecord,
+  VerifiedHeadRecord,
 } from '../records.js';
 import {
   medicamentsText,
@@ -28,9 +28,11 @@ import {
   toIdempotency,
   toPrescription,
   toToken,
+  toVerifiedHead,
 } from '../records.js';
 import type {
   AppendDecision,
+  ChainRead,
   ChainState,
   ClientRow,
   DecisionChain,
@@ -39,6 +41,7 @@ import type {
   PrescriptionRow,
   Store,
   TokenRow,
+  VerifiedHeadRow,
 } from '../types.js';
 import type { ChainRecord } from './chain-record.js';
 import { toChain } from './chain-record.js';
@@ -124,7 +127,6 @@ export class PostgresStore implements Store {
             row.issuedAt,
             medicamentsText(row.medicaments),
             create.event.hash,
-            1,
           ]);
           await insertEvent(client, create.event);
         }),
@@ -132,7 +134,7 @@ export class PostgresStore implements Store {
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       if (constraint === 'prescriptions_pkey') {
-        throw new ErxError('conflict', 'A prescription with this Id exists already.');
+        throw new AlreadyExists('prescription');
       }
       if (constraint === 'idempotency_pkey') throw new IdempotencyRace();
       throw error;
@@ -154,6 +156,11 @@ export class PostgresStore implements Store {
     return toChain(rows);
   }
 
+  async readChain(prescriptionId: string): Promise<ChainRead | undefined> {
+    const state = await this.getChain(prescriptionId);
+    return state && { state, snapshot: undefined };
+  }
+
   async getEvent(eventId: string): Promise<EventRow | undefined> {
     const { rows } = await this.query<EventRecord>(SQL.getEvent, [eventId]);
     return rows[0] ? toEvent(rows[0]) : undefined;
@@ -168,6 +175,15 @@ export class PostgresStore implements Store {
         withTransaction(this.#pool, (client) => lockedAppend(client, prescriptionId, decide)),
       ),
     );
+  }
+
+  async getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined> {
+    const { rows } = await this.query<VerifiedHeadRecord>(SQL.getVerifiedHead, [prescriptionId]);
+    return rows[0] ? toVerifiedHead(rows[0]) : undefined;
+  }
+
+  async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
+    await this.query(SQL.putVerifiedHead, [row.prescriptionId, row.headHash, row.seal]);
   }
 
   async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {
@@ -202,7 +218,7 @@ export class PostgresStore implements Store {
       ]);
     } catch (error) {
       if (violatedUniqueConstraint(error) === 'clients_pkey') {
-        throw new ErxError('conflict', 'A client with this id exists already.');
+        throw new AlreadyExists('client');
       }
       throw error;
     }
@@ -246,7 +262,7 @@ async function lockedAppend(
   decide: (state: DecisionChain) => Promise<AppendDecision>,
 ): Promise<EventRow> {
   const locked = await client.query<PrescriptionRecord>(SQL.lockPrescription, [prescriptionId]);
-  if (!locked.rows[0]) throw new ErxError('not_found', 'No prescription with this id.');
+  if (!locked.rows[0]) throw new NoSuchPrescription();
   const events = await client.query<DecisionEventRecord>(SQL.getDecisionEvents, [prescriptionId]);
   const state: DecisionChain = {
     prescription: toPrescription(locked.rows[0]),
@@ -264,7 +280,6 @@ async function lockedAppend(
     const moved = await client.query(SQL.moveHead, [
       prescriptionId,
       event.hash,
-      event.seq + 1,
       state.prescription.headHash,
     ]);
     if (moved.rowCount !== 1) throw new StaleHead();

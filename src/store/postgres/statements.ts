@@ -1,8 +1,7 @@
 /** The SQL of the PostgreSQL store, over the tables of `../migrations.ts`. */
 
 /** Column lists shared by the reads, so each row maps through `../records.ts`. */
-const PRESCRIPTION_COLUMNS =
-  'id, issuer, issuer_actor, issued_at, medicaments, head_hash, event_count';
+const PRESCRIPTION_COLUMNS = 'id, issuer, issuer_actor, issued_at, medicaments, head_hash';
 const DECISION_EVENT_COLUMNS = 'prescription_id, seq, id, parent_hash, body, hash';
 const EVENT_COLUMNS = `${DECISION_EVENT_COLUMNS}, signature`;
 
@@ -19,7 +18,7 @@ export const SQL = {
    * always agree (SPEC.md §6 `logs_check_passed` compares them).
    */
   getChain: `SELECT p.id AS p_id, p.issuer, p.issuer_actor, p.issued_at, p.medicaments, p.head_hash,
-      p.event_count, e.prescription_id, e.seq, e.id, e.parent_hash, e.body, e.hash, e.signature
+      e.prescription_id, e.seq, e.id, e.parent_hash, e.body, e.hash, e.signature
     FROM prescriptions p LEFT JOIN events e ON e.prescription_id = p.id
     WHERE p.id = $1 ORDER BY e.seq`,
   getEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
@@ -27,11 +26,14 @@ export const SQL = {
   getDecisionEvents: `SELECT ${DECISION_EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
   getEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
   insertPrescription: `INSERT INTO prescriptions (${PRESCRIPTION_COLUMNS})
-    VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    VALUES ($1, $2, $3, $4, $5, $6)`,
   insertEvent: `INSERT INTO events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   /** Compare-and-set of the head: a second guard besides the row lock and the unique keys. */
-  moveHead: `UPDATE prescriptions SET head_hash = $2, event_count = $3
-    WHERE id = $1 AND head_hash = $4`,
+  moveHead: 'UPDATE prescriptions SET head_hash = $2 WHERE id = $1 AND head_hash = $3',
+  getVerifiedHead:
+    'SELECT prescription_id, head_hash, seal FROM verified_heads WHERE prescription_id = $1',
+  putVerifiedHead: `INSERT INTO verified_heads (prescription_id, head_hash, seal) VALUES ($1, $2, $3)
+    ON CONFLICT (prescription_id) DO UPDATE SET head_hash = excluded.head_hash, seal = excluded.seal`,
   insertIdempotency: `INSERT INTO idempotency
     (actor, key, request_hash, prescription_id, event_id, answer, created_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,

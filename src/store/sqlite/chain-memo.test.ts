@@ -18,7 +18,6 @@ function chain(id: string): ChainState {
       issuedAt: 1_700_000_000,
       medicaments: [],
       headHash: `head-${id}`,
-      eventCount: 1,
     },
     events: [
       {

@@ -4,10 +4,11 @@
  * no other connection or process has committed: `PRAGMA data_version` is unchanged. The store's
  * own writes forget the chain they change, or replace it with the chain as committed
  * ({@link ChainMemo.rememberAppended}). Every chain is frozen, so no caller can change what the
- * next one sees.
+ * next one sees, and has a snapshot name: the same name, the same rows.
  */
+import { randomUUID } from 'node:crypto';
 import { LruCache } from '../../lru-cache.js';
-import type { ChainState, EventRow } from '../types.js';
+import type { ChainRead, ChainState, EventRow } from '../types.js';
 
 /**
  * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
@@ -25,7 +26,7 @@ const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
 const READ_ONCE_IDS = 4_096;
 
 /** About the memory a remembered chain holds: its texts and a little for each row. */
-function chainWeight(state: ChainState): number {
+function chainWeight({ state }: ChainRead): number {
   let weight = 1_024 + 128 * state.prescription.medicaments.length;
   for (const event of state.events) weight += 256 + event.body.length + event.signature.length;
   return weight;
@@ -49,13 +50,16 @@ export interface RememberedRead {
 
 /** The remembered chains of one connection (see the file comment). */
 export class ChainMemo {
-  readonly #chains: LruCache<ChainState>;
+  readonly #chains: LruCache<ChainRead>;
   readonly #readOnce: LruCache<true>;
   #seenVersion: number | undefined;
+  /** Snapshot names: unique to this memo, then a counter. */
+  readonly #prefix = randomUUID();
+  #snapshots = 0;
 
   /** The bounds are the constants above unless a test makes them smaller. */
   constructor(chainChars = REMEMBERED_CHAIN_CHARS, readOnceIds = READ_ONCE_IDS) {
-    this.#chains = new LruCache<ChainState>(chainChars, chainWeight);
+    this.#chains = new LruCache<ChainRead>(chainChars, chainWeight);
     this.#readOnce = new LruCache<true>(readOnceIds);
   }
 
@@ -66,6 +70,11 @@ export class ChainMemo {
 
   /** The chain remembered for `id`, now that the database is at `version`. */
   get(id: string, version: number | undefined): ChainState | undefined {
+    return this.read(id, version)?.state;
+  }
+
+  /** The chain remembered for `id` with its snapshot name, now that the database is at `version`. */
+  read(id: string, version: number | undefined): ChainRead | undefined {
     if (version !== this.#seenVersion) {
       this.#chains.clear();
       this.#seenVersion = version;
@@ -78,14 +87,20 @@ export class ChainMemo {
    * lately before (see {@link READ_ONCE_IDS}); answers it frozen either way.
    */
   remember(id: string, state: ChainState): ChainState {
+    return this.rememberRead(id, state).state;
+  }
+
+  /** {@link remember}, answering the snapshot name when the chain is remembered. */
+  rememberRead(id: string, state: ChainState): ChainRead {
     const frozen = freezeChain(state);
-    if (this.#readOnce.get(id) === true) {
-      this.#readOnce.delete(id);
-      this.#chains.set(id, frozen);
-    } else {
+    if (this.#readOnce.get(id) !== true) {
       this.#readOnce.set(id, true);
+      return { state: frozen, snapshot: undefined };
     }
-    return frozen;
+    this.#readOnce.delete(id);
+    const read = { state: frozen, snapshot: this.#nextSnapshot() };
+    this.#chains.set(id, read);
+    return read;
   }
 
   forget(id: string): void {
@@ -113,11 +128,15 @@ export class ChainMemo {
       hash: event.hash,
       signature: event.signature,
     };
-    const prescription = { ...state.prescription, headHash: event.hash, eventCount: event.seq + 1 };
+    const prescription = { ...state.prescription, headHash: event.hash };
     // It was remembered when read: it stays so without a second read.
-    this.#chains.set(
-      prescription.id,
-      freezeChain({ prescription, events: [...state.events, appended] }),
-    );
+    this.#chains.set(prescription.id, {
+      state: freezeChain({ prescription, events: [...state.events, appended] }),
+      snapshot: this.#nextSnapshot(),
+    });
+  }
+
+  #nextSnapshot(): string {
+    return `${this.#prefix}:${++this.#snapshots}`;
   }
 }

@@ -9,9 +9,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ErxError } from '../../errors.js';
 import { KeyedMutex } from '../keyed-mutex.js';
-import { IdempotencyRace, StaleHead } from '../races.js';
+import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import {
   medicamentsText,
   toClient,
@@ -20,9 +19,11 @@ import {
   toIdempotency,
   toPrescription,
   toToken,
+  toVerifiedHead,
 } from '../records.js';
 import type {
   AppendDecision,
+  ChainRead,
   ChainState,
   ClientRow,
   DecisionChain,
@@ -31,6 +32,7 @@ import type {
   PrescriptionRow,
   Store,
   TokenRow,
+  VerifiedHeadRow,
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { ChainMemo } from './chain-memo.js';
@@ -161,7 +163,6 @@ export class SqliteStore implements Store {
         issued_at: row.issuedAt,
         medicaments: medicamentsText(row.medicaments),
         head_hash: create.event.hash,
-        event_count: 1,
       });
       this.insertEventRecord(create.event);
     };
@@ -169,7 +170,7 @@ export class SqliteStore implements Store {
       await this.#commits.run(write);
     } catch (error) {
       if (isUniqueViolation(error, 'prescriptions.id')) {
-        throw new ErxError('conflict', 'A prescription with this Id exists already.');
+        throw new AlreadyExists('prescription');
       }
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
       throw error;
@@ -210,7 +211,11 @@ export class SqliteStore implements Store {
   }
 
   async getChain(prescriptionId: string): Promise<ChainState | undefined> {
-    return this.readChain(prescriptionId);
+    return this.readCommitted(prescriptionId)?.state;
+  }
+
+  async readChain(prescriptionId: string): Promise<ChainRead | undefined> {
+    return this.readCommitted(prescriptionId);
   }
 
   /** `PRAGMA data_version` now: it moves only when another connection commits. */
@@ -224,13 +229,16 @@ export class SqliteStore implements Store {
    * answered again (the same frozen object) only while no other connection or process has
    * committed anything since, so a change made beside erx, tampering included, is read at once.
    */
-  private readChain(prescriptionId: string): ChainState | undefined {
+  private readCommitted(prescriptionId: string): ChainRead | undefined {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
-    if (this.#db.inTransaction) return this.#readChain(prescriptionId);
-    const known = this.rememberedChain(prescriptionId);
+    if (this.#db.inTransaction) {
+      const state = this.#readChain(prescriptionId);
+      return state && { state, snapshot: undefined };
+    }
+    const known = this.#chains.read(prescriptionId, this.dataVersion());
     if (known !== undefined) return known;
     const state = this.#readChain(prescriptionId);
-    return state && this.#chains.remember(prescriptionId, state);
+    return state && this.#chains.rememberRead(prescriptionId, state);
   }
 
   /**
@@ -262,7 +270,7 @@ export class SqliteStore implements Store {
         // remembered: most prescriptions are dispensed once in a while, and remembering each
         // would push out the chains being verified.
         const state = known ?? this.#readDecisionChain(prescriptionId);
-        if (!state) throw new ErxError('not_found', 'No prescription with this id.');
+        if (!state) throw new NoSuchPrescription();
         const decision = await decide(state);
         try {
           // Awaited under the mutex: the next append of this chain starts from a committed head.
@@ -290,7 +298,6 @@ export class SqliteStore implements Store {
       const moved = this.stmts.moveHead.run({
         id: state.prescription.id,
         head_hash: event.hash,
-        event_count: event.seq + 1,
         expected,
       });
       if (moved.changes !== 1) throw new StaleHead();
@@ -307,6 +314,21 @@ export class SqliteStore implements Store {
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
       throw error;
     }
+  }
+
+  async getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined> {
+    const r = this.stmts.getVerifiedHead.get(prescriptionId);
+    return r ? toVerifiedHead(r) : undefined;
+  }
+
+  async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
+    await this.#commits.run(() =>
+      this.stmts.putVerifiedHead.run({
+        prescription_id: row.prescriptionId,
+        head_hash: row.headHash,
+        seal: row.seal,
+      }),
+    );
   }
 
   async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {
@@ -331,7 +353,7 @@ export class SqliteStore implements Store {
       await this.#commits.run(() => this.stmts.addClient.run({ ...row }));
     } catch (error) {
       if (isUniqueViolation(error, 'clients.')) {
-        throw new ErxError('conflict', 'A client with this id exists already.');
+        throw new AlreadyExists('client');
       }
       throw error;
     }

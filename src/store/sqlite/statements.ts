@@ -7,6 +7,7 @@ import type {
   IdempotencyRecord,
   PrescriptionRecord,
   TokenRecord,
+  VerifiedHeadRecord,
 } from '../records.js';
 
 /** Prepares every statement the SQLite store runs (the schema must be migrated). */
@@ -27,16 +28,22 @@ export function prepareStatements(db: Database.Database) {
     ),
     getEvent: db.prepare<[string], EventRecord>('SELECT * FROM events WHERE id = ?'),
     insertPrescription: db.prepare(
-      `INSERT INTO prescriptions (id, issuer, issuer_actor, issued_at, medicaments, head_hash, event_count)
-       VALUES (@id, @issuer, @issuer_actor, @issued_at, @medicaments, @head_hash, @event_count)`,
+      `INSERT INTO prescriptions (id, issuer, issuer_actor, issued_at, medicaments, head_hash)
+       VALUES (@id, @issuer, @issuer_actor, @issued_at, @medicaments, @head_hash)`,
     ),
     insertEvent: db.prepare(
       `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature)
        VALUES (@prescription_id, @seq, @id, @parent_hash, @body, @hash, @signature)`,
     ),
     moveHead: db.prepare(
-      `UPDATE prescriptions SET head_hash = @head_hash, event_count = @event_count
-       WHERE id = @id AND head_hash = @expected`,
+      `UPDATE prescriptions SET head_hash = @head_hash WHERE id = @id AND head_hash = @expected`,
+    ),
+    getVerifiedHead: db.prepare<[string], VerifiedHeadRecord>(
+      'SELECT * FROM verified_heads WHERE prescription_id = ?',
+    ),
+    putVerifiedHead: db.prepare(
+      `INSERT INTO verified_heads (prescription_id, head_hash, seal) VALUES (@prescription_id, @head_hash, @seal)
+       ON CONFLICT (prescription_id) DO UPDATE SET head_hash = excluded.head_hash, seal = excluded.seal`,
     ),
     insertIdempotency: db.prepare(
       `INSERT INTO idempotency (actor, key, request_hash, prescription_id, event_id, answer, created_at)

@@ -1,5 +1,7 @@
 /**
- * Reads the body of a create call (SPEC.md §5): the JSON document, or its `CHMED16A0`/`CHMED16A1`
+ * The bodies of create and verify read into typed values before the service sees them.
+ *
+ * Create (SPEC.md §5): reads the body of a create call (SPEC.md §5): the JSON document, or its `CHMED16A0`/`CHMED16A1`
  * string, raw or as a JSON string. Validates it (SPEC.md §4) and, for create, requires the `Id` to
  * be a UUID: anyone who knows an id can try to act on it, so ids must be unguessable.
  */
@@ -37,4 +39,13 @@ export function readPrescriptionForCreate(body: string): Prescription {
     });
   }
   return doc as Prescription;
+}
+
+/** The link from a verify body (SPEC.md §5): the raw text, or a JSON string holding it. */
+export function readLinkText(body: string): string {
+  const text = body.trim();
+  if (!text.startsWith('"')) return text;
+  const value = parseJsonSafe(text);
+  if (typeof value !== 'string') throw new ErxError('bad_request', 'The body must be the link.');
+  return value;
 }

@@ -1,0 +1,156 @@
+/**
+ * The rules of state (SPEC.md §5 "Rules of state") as one table: for each operation on an existing
+ * prescription and each state of its chain, the outcome. The operations apply it through
+ * {@link refuseByState}; a test walks every cell. A new operation or state is a compile error until
+ * its row or column is filled in.
+ */
+import type { Principal } from '../auth/index.js';
+import { ErxError } from '../errors.js';
+import type { ChainFacts } from './chain-state.js';
+
+/** The calls that append to an existing chain. */
+export type Operation = 'dispense' | 'revoke' | 'cancel' | 'lock' | 'unlock';
+
+/** The states a rule looks at; each operation asks about one aspect at a time. */
+export type StateCondition =
+  'revoked' | 'unlocked' | 'locked_by_caller' | 'locked_by_other' | 'dispensed';
+
+/** The aspects of the state, each a set of conditions exactly one of which holds (or none). */
+export type Aspect = 'revocation' | 'lock' | 'completion';
+
+/** What a state means for an operation: go on, or the one refusal it answers. */
+export type Outcome =
+  | 'allow'
+  /** 403 `revoked`. */
+  | 'refuse_revoked'
+  /** 409 `already_revoked`. */
+  | 'conflict_already_revoked'
+  /** 423, naming the holder. */
+  | 'refuse_locked'
+  /** 409 `already_locked`, naming the holder. */
+  | 'conflict_already_locked'
+  /** 409 `not_locked`. */
+  | 'conflict_not_locked'
+  /** 403 exactly as seed §7, unless `force=true`. */
+  | 'refuse_dispensed_unless_forced';
+
+/** The table (SPEC.md §5). */
+export const STATE_RULES = {
+  dispense: {
+    revoked: 'refuse_revoked',
+    unlocked: 'allow',
+    locked_by_caller: 'allow',
+    locked_by_other: 'refuse_locked',
+    dispensed: 'refuse_dispensed_unless_forced',
+  },
+  revoke: {
+    revoked: 'conflict_already_revoked',
+    unlocked: 'allow',
+    locked_by_caller: 'allow',
+    locked_by_other: 'refuse_locked',
+    dispensed: 'allow',
+  },
+  cancel: {
+    revoked: 'refuse_revoked',
+    unlocked: 'allow',
+    locked_by_caller: 'allow',
+    locked_by_other: 'refuse_locked',
+    dispensed: 'allow',
+  },
+  lock: {
+    revoked: 'refuse_revoked',
+    unlocked: 'allow',
+    locked_by_caller: 'conflict_already_locked',
+    locked_by_other: 'conflict_already_locked',
+    dispensed: 'allow',
+  },
+  unlock: {
+    revoked: 'refuse_revoked',
+    unlocked: 'conflict_not_locked',
+    locked_by_caller: 'allow',
+    locked_by_other: 'allow',
+    dispensed: 'allow',
+  },
+} as const satisfies Record<Operation, Record<StateCondition, Outcome>>;
+
+/** Which conditions hold now for `principal`, in one aspect of the state. */
+export function conditionsOf(
+  aspect: Aspect,
+  facts: ChainFacts,
+  principal: Principal,
+): StateCondition[] {
+  switch (aspect) {
+    case 'revocation':
+      return facts.revoked ? ['revoked'] : [];
+    case 'lock':
+      if (facts.lock === undefined) return ['unlocked'];
+      return [facts.lock.actor === principal.sub ? 'locked_by_caller' : 'locked_by_other'];
+    case 'completion':
+      return facts.dispensed ? ['dispensed'] : [];
+    default:
+      return unreachable(aspect);
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unhandled state aspect ${String(value)}`);
+}
+
+/** Seed §7: the exact refusal of a dispense on a fully dispensed prescription without force. */
+export function alreadyDispensed(): ErxError {
+  return new ErxError('forbidden', 'The prescription has already been fully dispensed.', {
+    causeCode: 'unknown_error',
+  });
+}
+
+/** The error an outcome answers, or undefined when the call may go on. */
+function refusal(outcome: Outcome, facts: ChainFacts, force: boolean): ErxError | undefined {
+  const holder = facts.lock && (facts.lock.actorName || facts.lock.actor);
+  switch (outcome) {
+    case 'allow':
+      return undefined;
+    case 'refuse_revoked':
+      return new ErxError('forbidden', 'The prescription has been revoked.', {
+        causeCode: 'revoked',
+      });
+    case 'conflict_already_revoked':
+      return new ErxError('conflict', 'The prescription is revoked already.', {
+        causeCode: 'already_revoked',
+      });
+    case 'refuse_locked':
+      // The holder is named so the pharmacy at the counter knows whom to call.
+      return new ErxError(
+        'locked',
+        `The prescription is locked by ${holder} since ${facts.lock?.at}.`,
+      );
+    case 'conflict_already_locked':
+      return new ErxError('conflict', `The prescription is locked already by ${holder}.`, {
+        causeCode: 'already_locked',
+      });
+    case 'conflict_not_locked':
+      return new ErxError('conflict', 'The prescription is not locked.', {
+        causeCode: 'not_locked',
+      });
+    case 'refuse_dispensed_unless_forced':
+      return force ? undefined : alreadyDispensed();
+    default:
+      return unreachable(outcome);
+  }
+}
+
+/**
+ * Throws the refusal the table names for `operation` in the current state of one `aspect`, before
+ * anything is appended. `force` is the dispense's `force=true`.
+ */
+export function refuseByState(
+  operation: Operation,
+  aspect: Aspect,
+  facts: ChainFacts,
+  principal: Principal,
+  force = false,
+): void {
+  for (const condition of conditionsOf(aspect, facts, principal)) {
+    const error = refusal(STATE_RULES[operation][condition], facts, force);
+    if (error !== undefined) throw error;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The one cache of verify, created by the runtime and passed down like the store. It remembers
+ * two things, each under a key naming everything it depends on, each bounded:
+ *
+ * - the facts of a link (parse, document `Id`, schema check, medicaments, Ed25519 signature) per
+ *   link text and key-ring generation: a link scanned again costs a lookup, not a gunzip, a schema
+ *   check and a signature check;
+ * - the answers of a verify per link (text and key-ring generation) and chain as read (its
+ *   store's `snapshot` name, or else a digest of every stored row it was built from), with their
+ *   encoded bytes: a counter verifying the same prescription again costs two lookups.
+ *
+ * A changed row, head, key ring or link is another key, so nothing is ever invalidated; entries
+ * fall out least recently used first. The trust store and the configuration are fixed for the
+ * life of the runtime that owns the cache.
+ */
+import { createHash } from 'node:crypto';
+import { LruCache } from '../lru-cache.js';
+import type { ChainRead, ChainState } from '../store/types.js';
+import type { LinkFacts } from './link-facts.js';
+import type { VerifyFull, VerifyShort } from './types.js';
+
+/** Links remembered: a few KB each, so under 5 MB; more links than answers. */
+const DEFAULT_LINKS = 1_024;
+/**
+ * Bytes of answers remembered, as estimated by {@link answerWeight}: about 250 chains of ten
+ * events, the prescriptions being served at the counters.
+ */
+const DEFAULT_ANSWER_BYTES = 24 * 1024 * 1024;
+
+export interface VerificationCacheOptions {
+  /** Link facts remembered (entries). */
+  readonly links?: number;
+  /** Answers remembered (estimated bytes). */
+  readonly answerBytes?: number;
+}
+
+/** Both variants of the verify answer for one link and one chain as read. */
+export interface VerifyAnswers {
+  readonly short: VerifyShort;
+  /** Built on first use: anonymous verifies never need it. */
+  readonly full: () => VerifyFull;
+}
+
+/** A verify answer with its encoding, remembered with it. */
+export interface VerifyOutcome {
+  readonly answer: VerifyShort | VerifyFull;
+  /** The answer's bytes as `encode` makes them; made once per remembered answer. */
+  bytes(encode: (answer: VerifyShort | VerifyFull) => string): Buffer;
+}
+
+/** One remembered answer pair and the bytes of each variant once encoded. */
+class AnswerEntry {
+  readonly #answers: VerifyAnswers;
+  readonly weight: number;
+  #short: Buffer | undefined;
+  #full: Buffer | undefined;
+
+  constructor(answers: VerifyAnswers, weight: number) {
+    this.#answers = answers;
+    this.weight = weight;
+  }
+
+  outcome(full: boolean): VerifyOutcome {
+    const answer = full ? this.#answers.full() : this.#answers.short;
+    return {
+      answer,
+      bytes: (encode) => {
+        if (full) return (this.#full ??= Buffer.from(encode(answer), 'utf8'));
+        return (this.#short ??= Buffer.from(encode(answer), 'utf8'));
+      },
+    };
+  }
+}
+
+/**
+ * About the memory of one answer pair: the chain's texts appear in the full answer and again in
+ * its bytes, so three times the rows, plus some for the objects.
+ */
+function answerWeight(state: ChainState): number {
+  let weight = 2_048;
+  for (const event of state.events) weight += 3 * (event.body.length + event.signature.length);
+  return weight;
+}
+
+/**
+ * The identity of a chain as read: the store's snapshot name when it gives one, otherwise a
+ * SHA-256 over every field of every row the answer is built from.
+ */
+export function chainKey({ state, snapshot }: ChainRead): string {
+  if (snapshot !== undefined) return `s:${snapshot}`;
+  const digest = createHash('sha256');
+  const p = state.prescription;
+  const field = (value: string | number | null): void => {
+    digest.update(String(value));
+    digest.update('\u0000');
+  };
+  field(p.id);
+  field(p.issuer);
+  field(p.issuerActor);
+  field(p.issuedAt);
+  field(JSON.stringify(p.medicaments));
+  field(p.headHash);
+  for (const e of state.events) {
+    field(e.prescriptionId);
+    field(e.seq);
+    field(e.id);
+    field(e.parentHash);
+    field(e.body);
+    field(e.hash);
+    field(e.signature);
+  }
+  return `d:${digest.digest('base64')}`;
+}
+
+/** See the file comment. */
+export class VerificationCache {
+  readonly #links: LruCache<{ readonly generation: number; readonly facts: LinkFacts }>;
+  readonly #answers: LruCache<AnswerEntry>;
+
+  constructor(options: VerificationCacheOptions = {}) {
+    this.#links = new LruCache(options.links ?? DEFAULT_LINKS);
+    this.#answers = new LruCache(options.answerBytes ?? DEFAULT_ANSWER_BYTES, (e) => e.weight);
+  }
+
+  /** The facts of link `text` under key-ring `generation`, read by `read` when not remembered. */
+  linkFacts(text: string, generation: number, read: () => LinkFacts): LinkFacts {
+    const known = this.#links.get(text);
+    if (known !== undefined && known.generation === generation) return known.facts;
+    const facts = read();
+    this.#links.set(text, { generation, facts });
+    return facts;
+  }
+
+  /**
+   * The answer for link `text` under key-ring `generation` and the chain `state` as read, in the
+   * variant with transactions when `full`; built by `build` when not remembered.
+   */
+  async answer(
+    text: string,
+    generation: number,
+    chain: ChainRead,
+    full: boolean,
+    build: () => Promise<VerifyAnswers>,
+  ): Promise<VerifyOutcome> {
+    const key = `${generation}\u0000${chainKey(chain)}\u0000${text}`;
+    let entry = this.#answers.get(key);
+    if (entry === undefined) {
+      entry = new AnswerEntry(await build(), answerWeight(chain.state));
+      this.#answers.set(key, entry);
+    }
+    return entry.outcome(full);
+  }
+
+  /** Entries held, for tests and metrics. */
+  get size(): { readonly links: number; readonly answers: number } {
+    return { links: this.#links.size, answers: this.#answers.size };
+  }
+}
