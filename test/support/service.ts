@@ -1,0 +1,96 @@
+/**
+ * Test support: the prescription service over a SQLite store in memory, without HTTP or a socket,
+ * with a prescriber, a second prescriber and two pharmacists to act as.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Principal } from '../../src/auth/index.js';
+import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
+import { EventVerifier } from '../../src/ledger/index.js';
+import { LinkKeyring } from '../../src/link/index.js';
+import type { Pki } from '../../src/pki/index.js';
+import {
+  IssuedAtFormat,
+  PrescriptionService,
+  SEAL_KEY_BYTES,
+  VerificationCache,
+  VerifiedHeads,
+} from '../../src/service/index.js';
+import type { CallContext } from '../../src/service/index.js';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../src/store/types.js';
+import { samplePrescription } from './fixtures.js';
+import { memoryPki } from './ledger/chain.js';
+
+export const PRESCRIPTION_URL = 'http://localhost:8080/rx/';
+
+function principal(sub: string, name: string, role: Principal['role']): Principal {
+  return { sub, name, role, clientId: sub, expiresAt: 4_102_444_800 };
+}
+
+export const DOCTOR = principal('HIN|doctor', 'Dr. Anna Muster', 'prescriber');
+export const OTHER_DOCTOR = principal('HIN|doctor2', 'Dr. Beat Beispiel', 'prescriber');
+export const PHARMACIST = principal('HIN|pharmacist', 'Apotheke am Platz', 'pharmacist');
+export const OTHER_PHARMACIST = principal('HIN|pharmacist2', 'Bahnhof-Apotheke', 'pharmacist');
+
+/** A call by `who` without an `Idempotency-Key`. */
+export function as(who: Principal): CallContext {
+  return { principal: who };
+}
+
+/** What a service is made of, so a test can make another over the same store and keys. */
+export interface ServiceParts {
+  readonly store: Store;
+  readonly pki: Pki;
+  readonly linkKeys: LinkKeyring;
+  readonly sealKey: Buffer;
+}
+
+/** A service over `parts` with a fresh cache and verifier, as after a restart. */
+export function serviceOver(parts: ServiceParts): {
+  service: PrescriptionService;
+  verifier: EventVerifier;
+} {
+  const verifier = new EventVerifier(parts.pki.trustStore);
+  const service = new PrescriptionService({
+    store: parts.store,
+    linkKeys: parts.linkKeys,
+    signer: parts.pki.signer,
+    verifier,
+    cache: new VerificationCache(),
+    verifiedHeads: new VerifiedHeads(parts.store, parts.sealKey, parts.pki.trustStore),
+    prescriptionUrl: PRESCRIPTION_URL,
+    issuedAt: new IssuedAtFormat('Europe/Zurich'),
+    now: Date.now,
+  });
+  return { service, verifier };
+}
+
+/** Runs `body` with the parts of a service in memory, removed afterwards. */
+export async function withServiceParts<T>(body: (parts: ServiceParts) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'erx-service-'));
+  const store = openSqliteStore(':memory:');
+  try {
+    const parts: ServiceParts = {
+      store,
+      pki: await memoryPki(),
+      linkKeys: LinkKeyring.open(join(dir, 'link-keys')),
+      sealKey: randomBytes(SEAL_KEY_BYTES),
+    };
+    return await body(parts);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Creates the sample prescription as {@link DOCTOR}. */
+export async function createSample(
+  service: PrescriptionService,
+): Promise<{ id: string; link: string }> {
+  const doc = readPrescriptionForCreate(JSON.stringify(samplePrescription()));
+  const created = await service.create(doc, as(DOCTOR), { asQrCode: false });
+  return { id: created.prescriptionId, link: created.link };
+}
