@@ -19,6 +19,17 @@ export default tseslint.config(
     },
   },
   {
+    // The API's shapes know nothing of HTTP frameworks or Node: the web page compiles them too,
+    // so they import single modules, not barrels that bring in the rest of a part.
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['fastify', '@fastify/*', 'node:*', '../*/index.js'] },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -5,6 +5,7 @@
  */
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sharedSchemas } from '../api/index.js';
 import { installAuth } from './auth-hook.js';
 import { DEFAULT_TIMEOUTS } from './deps.js';
 import type { AppDeps } from './deps.js';
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-content-type-options', 'nosniff');
   });
 
+  // The named shapes of the interface, referenced by the route schemas (src/api).
+  for (const schema of sharedSchemas()) app.addSchema(schema);
   installLoadShedding(app, deps.config);
   installErrorHandlers(app);
   installBodyParsers(app, BODY_LIMIT);

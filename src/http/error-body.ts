@@ -1,15 +1,8 @@
 /** The error body of seed §7, the only shape erx ever answers an error with (SPEC.md §8). */
+import type { ErrorBody } from '../api/index.js';
 import type { ErrorCode, Violation } from '../errors.js';
 import { HTTP_STATUS } from './status.js';
 import type { Trace } from './trace.js';
-
-export interface ErrorBody {
-  error_code: ErrorCode;
-  message: string;
-  trace: Trace;
-  cause: { StatusCode: number; Message: string; Code: string; Trace: Trace };
-  violations?: Violation[];
-}
 
 /**
  * Most violations answered. A 30 KiB dispense body of 10,000 empty items has 20,000 violations,

@@ -1,65 +1,17 @@
-/** The shapes the prescription service takes and answers (seed §2.2–2.5, SPEC.md §5–6). */
+/**
+ * The shapes the prescription service takes and answers (seed §2.2–2.5, SPEC.md §5–6): the API's
+ * own, derived from the schemas of `src/api`, plus what a call carries besides its arguments.
+ */
 import type { Principal } from '../auth/index.js';
 
-/** One item of a dispense request body (seed §2.2). */
-export interface DispenseItem {
-  id: string;
-  amount: number;
-  substitute?: string;
-  substitute_id_type?: number;
-}
-
-/** A partial dispensation record of the verify answer (seed §2.4). */
-export interface PartialDispensation {
-  amount: number;
-  timestamp: string;
-  dispensed_by: string;
-  medicine_id: string;
-  substitute: string;
-  substitute_id_type: number;
-}
-
-/** An event as the verify answer shows it (seed §2.5). */
-export interface EventView {
-  id: string;
-  type: string;
-  reference: string;
-  event_data: Record<string, unknown>;
-  dispenses?: DispenseItem[];
-  timestamp: string;
-  actor: string;
-  actor_name: string;
-  cancellable: boolean;
-  hash?: string;
-  parent_hash?: string;
-  signature?: string;
-  prescription_hash?: string;
-}
-
-export interface TamperingDetectionResult {
-  prescription_url_valid: boolean;
-  prescription_hash_check_passed: boolean;
-  logs_check_passed: boolean;
-}
-
-/** The verify answer without transactions (seed §2.3). */
-export interface VerifyShort {
-  prescription_id: string;
-  issued_at: string;
-  issued_by: string;
-  valid: boolean;
-  revoked: boolean;
-  dispensed: boolean;
-}
-
-/** The verify answer with transactions (seed §2.3). */
-export interface VerifyFull extends VerifyShort {
-  locked: boolean;
-  locked_at?: string;
-  partial_dispensations: PartialDispensation[];
-  events: EventView[];
-  tampering_detection_result: TamperingDetectionResult;
-}
+export type {
+  DispenseItem,
+  EventView,
+  PartialDispensation,
+  TamperingDetectionResult,
+  VerifyFull,
+  VerifyShort,
+} from '../api/index.js';
 
 /** What every mutating call carries besides its arguments. */
 export interface CallContext {
@@ -75,7 +27,10 @@ export interface CallIdempotency {
   readonly requestHash: string;
 }
 
-/** The answer to create: the link and the id (seed-style `SignedPrescriptionData`). */
+/**
+ * The answer to create: the link and the id. Not a wire shape: the route answers it as the API's
+ * `CreateResult` (`SignedPrescriptionData`, `prescription_id`) or draws it as a QR code.
+ */
 export interface CreateResult {
   link: string;
   prescriptionId: string;

@@ -49,10 +49,15 @@ describe('operations and documentation', () => {
     const force = dispense.parameters.find((p: { name: string }) => p.name === 'force');
     assert.equal(force.in, 'query');
     assert.deepEqual(force.schema.enum, ['true', 'false']);
-    const items = dispense.requestBody.content['application/json'].schema;
+    // Shapes are named in components.schemas and referenced.
+    const named = (schema: { $ref?: string }) =>
+      schema.$ref === undefined
+        ? schema
+        : doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
+    const items = named(dispense.requestBody.content['application/json'].schema);
     assert.equal(items.type, 'array');
     assert.equal(items.maxItems, 50);
-    assert.equal(items.items.additionalProperties, false);
+    assert.equal(named(items.items).additionalProperties, false);
     assert.ok(dispense.security.length > 0);
     // Verify is open to anyone; its body is the link as a string.
     const verifyOp = doc.paths['/ePrescription/verify'].post;

@@ -27,6 +27,7 @@ export interface RegexEntry {
 const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).slice(0, n);
 
 export const REGEX_TABLE: readonly RegexEntry[] = [
+  { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
   {
     file: 'src/auth/client-credentials.ts',
     text: '/^([A-Za-z]+) +([A-Za-z0-9+/]+={0,2})$/',
@@ -78,7 +79,6 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
-  { file: 'src/http/routes/prescription-schemas.ts', text: '^[0-9]{1,4}$', reach: 'request' },
   { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
   {
     file: 'src/http/trace.ts',

@@ -3,20 +3,13 @@
  * token check (seed §4.3). Absent when erx points at an external token service.
  */
 import type { FastifyInstance } from 'fastify';
+import { TokenForm, TokenInfo, TokenInfoForm, TokenResult, ref } from '../../api/index.js';
 import { pickClientCredentials } from '../../auth/index.js';
 import type { TokenService } from '../../auth/index.js';
+import { ANY_CALL, errorResponses } from './route-schemas.js';
 
-const formBody = {
-  type: 'object',
-  properties: {
-    grant_type: { type: 'string' },
-    client_id: { type: 'string' },
-    client_secret: { type: 'string' },
-    token: { type: 'string' },
-  },
-} as const;
-
-type Form = Record<string, string | undefined>;
+/** What the token service's calls can meet: a bad form (400) or bad client credentials (401). */
+const errors = errorResponses([400, 401, ...ANY_CALL]);
 
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
@@ -24,7 +17,7 @@ const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService | undefined): void {
   if (!tokens) return;
 
-  app.post<{ Body: Form | undefined }>(
+  app.post<{ Body: TokenForm | undefined }>(
     '/REST/v1/OAuth/token',
     {
       config: { form: true, clientAuth: true },
@@ -32,7 +25,8 @@ export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService |
         tags: ['token service'],
         summary: 'Issue an access token (OAuth 2.0 client credentials)',
         consumes: ['application/x-www-form-urlencoded'],
-        body: formBody,
+        body: ref(TokenForm),
+        response: { 200: ref(TokenResult), ...errors },
       },
     },
     async (request, reply) => {
@@ -51,7 +45,7 @@ export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService |
     },
   );
 
-  app.post<{ Body: Form | undefined }>(
+  app.post<{ Body: TokenInfoForm | undefined }>(
     '/REST/v1/OAuth/GetTokenInfo',
     {
       config: { form: true, clientAuth: true },
@@ -59,7 +53,8 @@ export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService |
         tags: ['token service'],
         summary: 'Token check (seed 4.3): is this token active, and whose is it',
         consumes: ['application/x-www-form-urlencoded'],
-        body: formBody,
+        body: ref(TokenInfoForm),
+        response: { 200: ref(TokenInfo), ...errors },
       },
     },
     async (request, reply) => {

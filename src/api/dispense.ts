@@ -1,0 +1,61 @@
+/** The dispense request (seed §2.2, §4.1; SPEC.md §5 and §9). */
+import Type from 'typebox';
+import type { Static } from 'typebox';
+
+/** One dispensed item (seed §2.2): `substitute` and `substitute_id_type` come together. */
+export const DispenseItem = Type.Object(
+  {
+    id: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The `Id` of a medicament of the prescription.',
+    }),
+    amount: Type.Integer({ minimum: 1, maximum: 10_000, description: 'Quantity dispensed.' }),
+    substitute: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description: 'Identifier of the substitute medication dispensed instead.',
+      }),
+    ),
+    substitute_id_type: Type.Optional(
+      Type.Integer({
+        enum: [1, 2, 3],
+        description: '1 free text (extemporaneous preparation), 2 GTIN, 3 pharmacy product code.',
+      }),
+    ),
+  },
+  {
+    $id: 'DispenseItem',
+    additionalProperties: false,
+    // `substitute` requires `substitute_id_type` and vice versa (SPEC.md §5), in keywords that
+    // both Ajv's default draft and OpenAPI 3.1 know.
+    allOf: [
+      { if: { required: ['substitute'] }, then: { required: ['substitute_id_type'] } },
+      { if: { required: ['substitute_id_type'] }, then: { required: ['substitute'] } },
+    ],
+  },
+);
+export type DispenseItem = Static<typeof DispenseItem>;
+
+/** The dispense body: no body at all is a full dispensation (seed §4.1 rule 1). */
+export const DispenseBody = Type.Array(DispenseItem, {
+  $id: 'DispenseBody',
+  minItems: 1,
+  maxItems: 50,
+  description:
+    'The items dispensed together (a partial or substitute dispensation). Send no body for a ' +
+    'full dispensation.',
+});
+export type DispenseBody = Static<typeof DispenseBody>;
+
+/** `force` is `true` or `false`; anything else is a 400 (SPEC.md §5). */
+export const ForceQuery = Type.Object({
+  force: Type.Optional(
+    Type.Enum(['true', 'false'], {
+      type: 'string',
+      description: '`true` dispenses although the prescription is fully dispensed already.',
+    }),
+  ),
+});
+export type ForceQuery = Static<typeof ForceQuery>;

@@ -1,0 +1,84 @@
+/** The error body of seed §7, the one shape every error of erx is answered in (SPEC.md §8). */
+import Type from 'typebox';
+import type { Static } from 'typebox';
+import { ERROR_CODES } from '../errors.js';
+
+/** The W3C `traceparent` of the request, split into its four fields (seed §7, SPEC.md §8). */
+export const Trace = Type.Object(
+  {
+    Version: Type.String({ description: 'Trace context version, `00`.' }),
+    TraceID: Type.String({ description: '32 hexadecimal digits.' }),
+    ParentID: Type.String({ description: '16 hexadecimal digits: the span erx answered under.' }),
+    Flags: Type.String({ description: '2 hexadecimal digits.' }),
+  },
+  {
+    $id: 'Trace',
+    description: 'The request’s trace, also sent as the `traceparent` response header.',
+  },
+);
+export type Trace = Static<typeof Trace>;
+
+/** Every `error_code` erx answers with (SPEC.md §8). */
+export const ErrorCode = Type.Enum(ERROR_CODES, { $id: 'ErrorCode', type: 'string' });
+export type ErrorCode = Static<typeof ErrorCode>;
+
+/** One violation of a refused request or document (SPEC.md §4). */
+export const Violation = Type.Object(
+  {
+    path: Type.String({ description: 'JSON pointer into the offending body or parameter.' }),
+    message: Type.String(),
+  },
+  { $id: 'Violation' },
+);
+export type Violation = Static<typeof Violation>;
+
+/** The `cause` of an error body (seed §7). */
+export const ErrorCause = Type.Object(
+  {
+    StatusCode: Type.Integer({ description: 'The HTTP status of the answer.' }),
+    Message: Type.String(),
+    Code: Type.String({
+      description:
+        'Finer reason, e.g. `unknown_error` (seed §7: already fully dispensed), `revoked`, ' +
+        '`wrong_role`, `not_owner`, `invalid_document`, `idempotency_key_reused`.',
+    }),
+    Trace,
+  },
+  { $id: 'ErrorCause' },
+);
+export type ErrorCause = Static<typeof ErrorCause>;
+
+/** The error body (seed §7); `violations` lists what a refused document or body breaks. */
+export const ErrorBody = Type.Object(
+  {
+    error_code: ErrorCode,
+    message: Type.String({ description: 'Human-readable text.' }),
+    trace: Trace,
+    cause: ErrorCause,
+    violations: Type.Optional(Type.Array(Violation, { maxItems: 100 })),
+  },
+  { $id: 'ErrorBody', description: 'The error body (seed §7).' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+const EXAMPLE_TRACE: Trace = {
+  Version: '00',
+  TraceID: '4bf92f3577b34da6a3ce929d0e0e4736',
+  ParentID: '00f067aa0ba902b7',
+  Flags: '01',
+};
+
+const ALREADY_DISPENSED = 'The prescription has already been fully dispensed.';
+
+/** Seed §7 and SPEC.md §5: a dispense without `force=true` of a fully dispensed prescription. */
+export const alreadyDispensedExample: ErrorBody = {
+  error_code: 'forbidden',
+  message: ALREADY_DISPENSED,
+  trace: EXAMPLE_TRACE,
+  cause: {
+    StatusCode: 403,
+    Message: ALREADY_DISPENSED,
+    Code: 'unknown_error',
+    Trace: EXAMPLE_TRACE,
+  },
+};

@@ -1,0 +1,36 @@
+export {
+  ErrorBody,
+  ErrorCause,
+  ErrorCode,
+  Trace,
+  Violation,
+  alreadyDispensedExample,
+} from './errors.js';
+export { DispenseBody, DispenseItem, ForceQuery } from './dispense.js';
+export { EventType, EventView, PartialDispensation } from './events.js';
+export {
+  TamperingDetectionResult,
+  VerifyBody,
+  VerifyFull,
+  VerifyResult,
+  VerifyShort,
+} from './verify.js';
+export {
+  CreateBody,
+  CreateQuery,
+  CreateResult,
+  Prescription,
+  QrCodePng,
+  QrCodeSvg,
+} from './create.js';
+export {
+  ActiveTokenInfo,
+  InactiveTokenInfo,
+  TokenForm,
+  TokenInfo,
+  TokenInfoForm,
+  TokenResult,
+} from './tokens.js';
+export { EventParams, IdParams, ReasonQuery } from './params.js';
+export { HealthStatus, MetricsText } from './ops.js';
+export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';
