@@ -2,9 +2,10 @@
  * The client commands' connection to a running erx (`ERX_URL`, token from `ERX_TOKEN`). Error
  * answers (seed §7 shape) become one-line messages; violations follow, one per line.
  */
+import type { ErrorBody } from '../api/index.js';
 import type { Config } from '../config/index.js';
 import { ErxError, ERROR_CODES } from '../errors.js';
-import type { ErrorCode, Violation } from '../errors.js';
+import type { ErrorCode } from '../errors.js';
 import { CliUsageError } from './usage-error.js';
 
 export interface CallOptions {
@@ -61,7 +62,8 @@ export async function callService(
   const body = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';
   if (response.ok) return { status: response.status, contentType, body };
-  let parsed: { error_code?: unknown; message?: unknown; violations?: Violation[] } = {};
+  // An answer that is not the error shape (a proxy's, say) is read for what it has.
+  let parsed: Partial<ErrorBody> = {};
   try {
     parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
   } catch {

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { CreateResult, DispenseItem, TokenResult } from '../../api/index.js';
 import { loadConfig } from '../../config/index.js';
 import { isPng, readQrFile } from '../../qr/decode-png.js';
 import { renderQrPng } from '../../qr/render.js';
@@ -27,13 +28,14 @@ function readLinkArg(arg: string): string {
 }
 
 /** Parses `--item id:amount[:substitute:type]`. */
-function parseItem(spec: string, previous: object[] = []): object[] {
+function parseItem(spec: string, previous: DispenseItem[] = []): DispenseItem[] {
   const parts = spec.split(':');
   const [id, amount, substitute, type] = parts;
   if (parts.length !== 2 && parts.length !== 4) {
     throw new CliUsageError(`--item ${spec}: expected id:amount or id:amount:substitute:type`);
   }
-  const item: Record<string, unknown> = { id, amount: Number(amount) };
+  // The service checks the values (SPEC.md §5); this only splits the option.
+  const item: DispenseItem = { id: id ?? '', amount: Number(amount) };
   if (substitute !== undefined) {
     item.substitute = substitute;
     item.substitute_id_type = Number(type);
@@ -58,7 +60,7 @@ export function registerCallCommands(program: Command): void {
         body: form.toString(),
         contentType: 'application/x-www-form-urlencoded',
       });
-      const answer = JSON.parse(result.body.toString('utf8')) as { access_token: string };
+      const answer = JSON.parse(result.body.toString('utf8')) as TokenResult;
       process.stdout.write(`${answer.access_token}\n`);
     });
 
@@ -82,10 +84,7 @@ export function registerCallCommands(program: Command): void {
         auth: true,
         headers,
       });
-      const answer = JSON.parse(data.body.toString('utf8')) as {
-        SignedPrescriptionData: string;
-        prescription_id: string;
-      };
+      const answer = JSON.parse(data.body.toString('utf8')) as CreateResult;
       process.stdout.write(`${answer.SignedPrescriptionData}\n`);
       process.stderr.write(`prescription ${answer.prescription_id} created\n`);
       if (o.png !== undefined) {
@@ -114,7 +113,7 @@ export function registerCallCommands(program: Command): void {
     .argument('<id>', 'prescription id')
     .option('--item <id:amount[:substitute:type]>', 'a dispensed item (repeatable)', parseItem)
     .option('--force', 'dispense although fully dispensed already')
-    .action(async (id: string, o: { item?: object[]; force?: boolean }) => {
+    .action(async (id: string, o: { item?: DispenseItem[]; force?: boolean }) => {
       const query = o.force ? '?force=true' : '';
       const result = await callService(
         loadConfig(),

@@ -4,9 +4,10 @@
  * calls below and then dropped.
  */
 import { callJson } from './http.js';
-import type { TokenInfo } from './types.js';
+import type { TokenIdentity, TokenInfo, TokenResult } from './types.js';
 
-export type Role = 'prescriber' | 'pharmacist';
+/** The client's role, as the token check names it. */
+export type Role = NonNullable<TokenIdentity['scope']>;
 
 export interface Session {
   readonly token: string;
@@ -17,10 +18,6 @@ export interface Session {
   readonly role: Role | undefined;
 }
 
-interface TokenAnswer {
-  access_token: string;
-}
-
 function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
@@ -29,21 +26,20 @@ const FORM = 'application/x-www-form-urlencoded';
 
 /** Gets a token for the client and asks the token check who it belongs to. */
 export async function signIn(clientId: string, secret: string): Promise<Session> {
-  const { access_token: token } = await callJson<TokenAnswer>('/REST/v1/OAuth/token', {
+  const { access_token: token } = await callJson<TokenResult>('/REST/v1/OAuth/token', {
     body: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
     contentType: FORM,
   });
   // The identity only labels the screen and finds one's own events; the service decides.
-  let info: TokenInfo;
+  let identity: TokenIdentity = {};
   try {
-    info = await callJson<TokenInfo>('/REST/v1/OAuth/GetTokenInfo', {
+    const info = await callJson<TokenInfo>('/REST/v1/OAuth/GetTokenInfo', {
       body: form({ token, client_id: clientId, client_secret: secret }),
       contentType: FORM,
     });
+    if (info.active) identity = info;
   } catch {
     // Without the check (e.g. an external token service) the screen just shows no name.
-    info = { active: true };
   }
-  const role = info.scope === 'prescriber' || info.scope === 'pharmacist' ? info.scope : undefined;
-  return { token, name: info.name, sub: info.sub, role };
+  return { token, name: identity.name, sub: identity.sub, role: identity.scope };
 }
