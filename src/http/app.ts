@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The named shapes of the interface, referenced by the route schemas (src/api).
   for (const schema of sharedSchemas()) app.addSchema(schema);
-  installLoadShedding(app, deps.config);
+  installLoadShedding(app, deps.config, deps.signingLoad);
   installErrorHandlers(app);
   installBodyParsers(app, BODY_LIMIT);
   installMetrics(app, deps.metrics);

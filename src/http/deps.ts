@@ -2,6 +2,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { TokenChecker, TokenService } from '../auth/index.js';
 import type { Config } from '../config/index.js';
+import type { SigningLoad } from '../pki/index.js';
 import type { PrescriptionService } from '../service/index.js';
 import type { Metrics } from './metrics.js';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   tokens: TokenService | undefined;
   checker: TokenChecker;
   metrics: Metrics;
+  /** The signing load now, for the load shedding (the runtime's signing pool's). */
+  signingLoad: () => SigningLoad;
   /** Throws when the store or the keys are not usable (`/readyz`). */
   ready: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];

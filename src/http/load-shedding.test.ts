@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import type { SigningLoad } from '../ledger/index.js';
+import type { SigningLoad } from '../pki/index.js';
 import { installErrorHandlers } from './error-handler.js';
 import {
   installLoadShedding,

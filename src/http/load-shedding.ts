@@ -25,8 +25,7 @@
  * overload.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signingLoad } from '../ledger/index.js';
-import type { SigningLoad } from '../ledger/index.js';
+import type { SigningLoad } from '../pki/index.js';
 import { sendError } from './error-handler.js';
 
 declare module 'fastify' {
@@ -94,13 +93,13 @@ export function watchLag(): { lagMs: () => number; stop: () => void } {
 }
 
 /**
- * Installs the bounds; a bound of 0 is not installed. `signing` tells the signing load, `clock`
- * the time in ms (both given by tests).
+ * Installs the bounds; a bound of 0 is not installed. `signing` tells the signing load (the
+ * runtime's signing pool's), `clock` the time in ms (tests give it).
  */
 export function installLoadShedding(
   app: FastifyInstance,
   bounds: LoadShedding,
-  signing: () => SigningLoad = signingLoad,
+  signing: () => SigningLoad,
   clock: () => number = () => performance.now(),
 ): void {
   const { maxInFlight, maxLagMs, maxSigningQueue } = bounds;

@@ -3,16 +3,15 @@
  * `{"alg":"ES384","x5c":[leaf, root]}`, payload the event hash as UTF-8 text.
  *
  * The header is the same for every event a leaf signs, so it is encoded once per leaf; the
- * signature itself comes from the signing pool (`SignPool`, off the event loop). Verification
+ * signature itself comes from the key's signing threads (`signWithKey`). Verification
  * stays with jose (`event-verifier.ts`), which every signed event passes in the tests.
  */
-import { SignPool } from '../pki/index.js';
+import { signWithKey } from '../pki/index.js';
 import type { SigningKey } from '../pki/index.js';
 
 /** The only JWS algorithm of the ledger. */
 export const LEDGER_JWS_ALG = 'ES384';
 
-const pool = new SignPool();
 const headers = new WeakMap<SigningKey, string>();
 
 function protectedHeader(key: SigningKey): string {
@@ -25,25 +24,9 @@ function protectedHeader(key: SigningKey): string {
   return header;
 }
 
-/** How busy event signing is: signatures waiting (or being made), and the threads making them. */
-export interface SigningLoad {
-  readonly waiting: number;
-  readonly threads: number;
-}
-
-/** The signing load now (for load shedding: SPEC.md §9, docs/decisions.md). */
-export function signingLoad(): SigningLoad {
-  return { waiting: pool.waiting, threads: pool.size };
-}
-
-/** Starts the signing threads now rather than at the first signature (`erx serve` at start). */
-export function startSigning(): void {
-  pool.start();
-}
-
 /** Signs `hash` with a leaf key; the header carries the leaf and root certificates. */
 export async function signEventHash(hash: string, key: SigningKey): Promise<string> {
   const header = `${protectedHeader(key)}.`;
   const payload = Buffer.from(hash, 'utf8').toString('base64url');
-  return `${header}${payload}.${await pool.sign(key.privateKey, header, payload)}`;
+  return `${header}${payload}.${await signWithKey(key, header, payload)}`;
 }

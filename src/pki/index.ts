@@ -16,6 +16,8 @@ export { ROOT_LIFETIME_YEARS, assertRootUsable, createRootCa } from './root-ca.j
 export type { CreateRootOptions } from './root-ca.js';
 export { LeafSigner } from './signer.js';
 export { SignPool } from './sign-pool.js';
+export type { SigningLoad } from './sign-pool.js';
+export { signWithKey } from './sign-with-key.js';
 export type { LeafSignerOptions, Signer, SigningKey } from './signer.js';
 export { TrustStore } from './trust-store.js';
 export type { CertificateInput, PinnedRoot } from './trust-store.js';

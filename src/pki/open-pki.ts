@@ -8,6 +8,7 @@ import type { Credential } from './credential.js';
 import { PkiError } from './pki-error.js';
 import type { PkiStorage } from './pki-storage.js';
 import { assertRootUsable, createRootCa } from './root-ca.js';
+import type { SignPool } from './sign-pool.js';
 import { LeafSigner } from './signer.js';
 import { TrustStore } from './trust-store.js';
 
@@ -21,6 +22,8 @@ export interface OpenPkiOptions {
   extraTrustedRootsPem?: readonly string[];
   leafLifetimeMs?: number;
   renewBeforeMs?: number;
+  /** The threads that sign events (the runtime's); without them the signer signs in-thread. */
+  pool?: SignPool;
 }
 
 /** The running PKI of one service instance. */
@@ -68,6 +71,7 @@ export async function openPki(options: OpenPkiOptions): Promise<Pki> {
     root,
     leafLifetimeMs: options.leafLifetimeMs,
     renewBeforeMs: options.renewBeforeMs,
+    pool: options.pool,
   });
   const trustStore = await TrustStore.fromCertificates([
     root.certificate,

@@ -69,6 +69,22 @@ describe('SignPool', () => {
     }
   });
 
+  test('idle threads do not keep the process alive; close() ends them and refuses later signatures', async () => {
+    const ports = (): number =>
+      process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+    const before = ports();
+    const fresh = new SignPool(2);
+    fresh.start();
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    await Promise.all([1, 2, 3].map((i) => fresh.sign(privateKey, '', `i${i}`)));
+    assert.equal(ports(), before, 'an idle thread holds the event loop');
+    await fresh.close();
+    assert.equal(fresh.started, 0);
+    await assert.rejects(fresh.sign(privateKey, '', 'late'), /closed/);
+    fresh.start();
+    assert.equal(fresh.started, 0);
+  });
+
   test(
     'signing threads run below the event loop (Linux): the main thread keeps its priority',
     { skip: process.platform !== 'linux' && 'thread priorities are per thread on Linux only' },

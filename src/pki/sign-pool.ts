@@ -4,53 +4,37 @@
  * I/O) and with more work per call on the loop itself; on a small machine the pool costs less CPU
  * per signature and so gives more of them (see docs/performance.md).
  *
- * The workers' code is a few lines of plain JavaScript passed as a string, so the same module
- * runs from source and compiled. A key, with the start every input signed with it shares (a JWS
- * header with its certificates, 2 KB), crosses to a worker once and is kept there by number.
+ * The pool is a resource of the running service: the runtime creates it, hands it to the signer
+ * and the load shedding, and closes it. The threads run `./sign-worker.ts`. A key, with the start
+ * every input signed with it shares (a JWS header with its certificates, 2 KB), crosses to a
+ * thread once and is kept there by number.
  */
 import { availableParallelism } from 'node:os';
 import { KeyObject } from 'node:crypto';
 import type { webcrypto } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import { BACKGROUND_NICENESS, LOWER_THREAD_PRIORITY } from '../background-thread.js';
+import type { Worker } from 'node:worker_threads';
+import { BACKGROUND_NICENESS, startThread } from '../background-thread.js';
 
 /** How much lower than the event loop's the signing threads' priority is (Linux nice steps). */
 export const SIGNING_THREAD_NICENESS = BACKGROUND_NICENESS;
 
-const WORKER_CODE = `
-const { sign } = require('node:crypto');
-const { parentPort } = require('node:worker_threads');
-${LOWER_THREAD_PRIORITY}
-const contexts = new Map();
-parentPort.on('message', (job) => {
-  if (job.context !== undefined) contexts.set(job.contextId, job.context);
-  try {
-    const { key, prefix } = contexts.get(job.contextId);
-    const signature = sign('sha384', Buffer.from(prefix + job.rest, 'utf8'), {
-      key,
-      dsaEncoding: 'ieee-p1363',
-    });
-    parentPort.postMessage({ id: job.id, signature: signature.toString('base64url') });
-  } catch (error) {
-    parentPort.postMessage({ id: job.id, error: String(error) });
-  }
-});
-`;
-
-interface Context {
-  readonly key: KeyObject;
-  readonly prefix: string;
+/** How busy signing is: signatures waiting (or being made), and the threads making them. */
+export interface SigningLoad {
+  readonly waiting: number;
+  readonly threads: number;
 }
 
-interface Job {
+/** What a signing thread is asked: sign its context's prefix followed by `rest`. */
+export interface SignJob {
   readonly id: number;
   readonly contextId: number;
-  /** Sent with the first job of the context that a worker gets. */
-  readonly context?: Context;
+  /** Sent with the first job of the context that a thread gets. */
+  readonly context?: { readonly key: KeyObject; readonly prefix: string };
   readonly rest: string;
 }
 
-type Answer =
+/** A signing thread's answer to the job `id`. */
+export type SignAnswer =
   | { readonly id: number; readonly signature: string }
   | { readonly id: number; readonly error: string };
 
@@ -60,8 +44,7 @@ interface Pending {
 }
 
 class SignWorker {
-  readonly thread = new Worker(WORKER_CODE, {
-    eval: true,
+  readonly thread: Worker = startThread('./sign-worker', import.meta.url, {
     // A signing thread holds a few keys and one job at a time: a small heap keeps its RSS small.
     resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
   });
@@ -69,8 +52,7 @@ class SignWorker {
   readonly contexts = new Set<number>();
 
   constructor(onExit: (worker: SignWorker) => void) {
-    this.thread.unref();
-    this.thread.on('message', (answer: Answer) => {
+    this.thread.on('message', (answer: SignAnswer) => {
       const waiting = this.pending.get(answer.id);
       if (waiting === undefined) return;
       this.pending.delete(answer.id);
@@ -85,9 +67,11 @@ class SignWorker {
     };
     this.thread.on('error', fail);
     this.thread.on('exit', (code) => fail(new Error(`signing worker exited with ${code}`)));
+    // After the listeners: adding a 'message' listener refs the thread's port again.
+    this.thread.unref();
   }
 
-  sign(job: Job, pending: Pending): void {
+  sign(job: SignJob, pending: Pending): void {
     // Referenced while it owes an answer: a caller awaiting a signature keeps the process up.
     if (this.pending.size === 0) this.thread.ref();
     this.pending.set(job.id, pending);
@@ -95,7 +79,10 @@ class SignWorker {
   }
 }
 
-/** A pool of signing threads, started on first use; idle threads never keep the process alive. */
+/**
+ * A pool of signing threads, started on first use (or by {@link SignPool.start}): creating one
+ * starts nothing. Idle threads never keep the process alive; {@link SignPool.close} ends them.
+ */
 export class SignPool {
   readonly size: number;
   readonly #workers: SignWorker[] = [];
@@ -103,6 +90,7 @@ export class SignPool {
   readonly #keyObjects = new WeakMap<webcrypto.CryptoKey, KeyObject>();
   #nextContextId = 0;
   #nextJobId = 0;
+  #closed = false;
 
   constructor(size: number = availableParallelism()) {
     this.size = Math.max(1, size);
@@ -114,6 +102,7 @@ export class SignPool {
    * of a few values, like a JWS header); `rest` is what changes from call to call.
    */
   sign(privateKey: webcrypto.CryptoKey | KeyObject, prefix: string, rest: string): Promise<string> {
+    if (this.#closed) return Promise.reject(new Error('the signing pool is closed'));
     const key = this.#keyObject(privateKey);
     let byPrefix = this.#contextIds.get(key);
     if (byPrefix === undefined) {
@@ -127,7 +116,7 @@ export class SignPool {
     }
     const worker = this.#leastBusy();
     const id = this.#nextJobId++;
-    const job: Job = worker.contexts.has(contextId)
+    const job: SignJob = worker.contexts.has(contextId)
       ? { id, contextId, rest }
       : { id, contextId, context: { key, prefix }, rest };
     worker.contexts.add(contextId);
@@ -141,6 +130,11 @@ export class SignPool {
     return waiting;
   }
 
+  /** The signing load now (for the load shedding: SPEC.md §9, docs/decisions.md). */
+  load(): SigningLoad {
+    return { waiting: this.waiting, threads: this.size };
+  }
+
   /** Threads started (they start on first use, or all at once with {@link start}). */
   get started(): number {
     return this.#workers.length;
@@ -151,11 +145,13 @@ export class SignPool {
    * calls this when it starts). Idle threads still never keep the process alive.
    */
   start(): void {
+    if (this.#closed) return;
     while (this.#workers.length < this.size) this.#addWorker();
   }
 
-  /** Stops every thread (pending signatures fail). */
+  /** Stops every thread for good (pending and later signatures fail). */
   async close(): Promise<void> {
+    this.#closed = true;
     const workers = this.#workers.splice(0);
     await Promise.all(workers.map((w) => w.thread.terminate()));
   }

@@ -7,6 +7,7 @@ import { credentialFromPem, credentialToPem } from './credential.js';
 import type { Credential } from './credential.js';
 import { LEAF_LIFETIME_MS, issueLeaf } from './issue-leaf.js';
 import type { PkiStorage } from './pki-storage.js';
+import type { SignPool } from './sign-pool.js';
 
 /** A leaf private key with the `x5c` that certifies it (RFC 7515 §4.1.6: standard base64 DER). */
 export interface SigningKey {
@@ -15,6 +16,11 @@ export interface SigningKey {
   readonly x5c: readonly [string, string];
   readonly notBefore: Date;
   readonly notAfter: Date;
+  /**
+   * The threads that make this key's signatures; without them, signatures are made on the calling
+   * thread (tools, tests and threads that are already off the event loop; see `sign-with-key.ts`).
+   */
+  readonly pool?: SignPool;
 }
 
 /** Gives the key to sign an event stamped at a given time. */
@@ -30,6 +36,8 @@ export interface LeafSignerOptions {
   leafLifetimeMs?: number;
   /** A leaf this close to expiry is replaced (default a tenth of the lifetime). */
   renewBeforeMs?: number;
+  /** The signing threads of the running service (see {@link SigningKey.pool}). */
+  pool?: SignPool;
 }
 
 function base64(der: Uint8Array): string {
@@ -43,6 +51,7 @@ export class LeafSigner implements Signer {
   private readonly rootBase64: string;
   private readonly lifetimeMs: number;
   private readonly renewBeforeMs: number;
+  private readonly pool: SignPool | undefined;
   private readonly keys: SigningKey[] = [];
   private issuing: Promise<SigningKey> | undefined;
 
@@ -52,6 +61,7 @@ export class LeafSigner implements Signer {
     this.rootBase64 = base64(options.root.der);
     this.lifetimeMs = options.leafLifetimeMs ?? LEAF_LIFETIME_MS;
     this.renewBeforeMs = options.renewBeforeMs ?? Math.floor(this.lifetimeMs / 10);
+    this.pool = options.pool;
   }
 
   /** Opens a signer over the stored leaves of `root` (leaves of another root are ignored). */
@@ -118,6 +128,7 @@ export class LeafSigner implements Signer {
       x5c: [base64(leaf.der), this.rootBase64],
       notBefore: leaf.certificate.notBefore,
       notAfter: leaf.certificate.notAfter,
+      pool: this.pool,
     };
   }
 }

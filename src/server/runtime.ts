@@ -136,6 +136,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       close: async () => {
         await app.close();
         await store.close();
+        await signPool.close();
       },
     };
   } catch (error) {

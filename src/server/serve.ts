@@ -2,7 +2,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config/index.js';
 import { logRequest } from '../http/log-request.js';
-import { startSigning } from '../ledger/index.js';
 import { banner } from './banner.js';
 import { ensureDemoClients } from './demo-clients.js';
 import { openRuntime } from './runtime.js';
@@ -44,7 +43,7 @@ export async function serve(
   const demo = runtime.tokens ? await ensureDemoClients(runtime.tokens, config.dataDir) : undefined;
   // Threads started at the first dispense would take its first tens of milliseconds, in which
   // the signing-queue bound refuses every call that signs.
-  startSigning();
+  runtime.signPool.start();
   await runtime.app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const address = runtime.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -25,10 +25,9 @@
  * the database file before any of the WAL is reused.
  */
 import type Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import { LOWER_THREAD_PRIORITY } from '../../background-thread.js';
-import { CommitHold, HOLD_COMMITS_SOURCE } from './commit-hold.js';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../background-thread.js';
+import { CommitHold } from './commit-hold.js';
 
 /** SQLite's own default: the committing connection checkpoints once the WAL has this many pages. */
 export const SQLITE_AUTOCHECKPOINT = 1_000;
@@ -48,49 +47,16 @@ export const FALLBACK_AUTOCHECKPOINT = 4 * RESTART_FRAMES;
 /** How often the thread checkpoints what has been committed since. */
 const CHECKPOINT_PERIOD_MS = 100;
 
-/** The worker's code: plain CommonJS, so the same module runs from source and compiled. */
-const WORKER_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-${LOWER_THREAD_PRIORITY}
-const db = new Database(workerData.file, { fileMustExist: true, timeout: 1000 });
-// The checkpoint syncs the database file before the WAL it copied may be reused.
-db.pragma('synchronous = FULL');
-const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-${HOLD_COMMITS_SOURCE}
-// One PASSIVE checkpoint: { log, checkpointed } in WAL pages, or undefined when another connection
-// (another process on the file) is checkpointing.
-function pass() {
-  try {
-    const done = checkpoint.get();
-    return done.busy === 0 ? done : undefined;
-  } catch (error) {
-    if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') throw error;
-    return undefined;
-  }
+/** What the checkpoint thread (`./checkpoint-thread.ts`) is started with. */
+export interface CheckpointThreadData {
+  readonly file: string;
+  readonly periodMs: number;
+  readonly restartFrames: number;
+  readonly holdFrames: number;
+  /** {@link CommitHold.memory} of the committing connection's hold. */
+  readonly hold: SharedArrayBuffer;
+  readonly maxPasses: number;
 }
-const timer = setInterval(() => {
-  let done = pass();
-  if (done === undefined || done.log < workerData.restartFrames) return;
-  for (let i = 0; i < workerData.maxPasses; i++) {
-    const next = pass();
-    if (next === undefined) return;
-    // A pass copies up to the end of the WAL as it found it: the new pages are those past the
-    // end the pass before found (fewer than none if the WAL has started over meanwhile).
-    const fresh = next.log - done.log;
-    done = next;
-    if (fresh <= workerData.holdFrames) {
-      holdCommits(workerData.hold, pass);
-      return;
-    }
-  }
-}, workerData.periodMs);
-parentPort.once('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
 
 /** When the WAL starts over and when the writer checkpoints by itself, in WAL pages. */
 export interface WalBounds {
@@ -116,17 +82,16 @@ export class BackgroundCheckpoints {
    */
   constructor(db: Database.Database, file: string, bounds: WalBounds = WAL_BOUNDS) {
     db.pragma(`wal_autocheckpoint = ${bounds.fallbackFrames}`);
-    this.#thread = new Worker(WORKER_CODE, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        file,
-        periodMs: CHECKPOINT_PERIOD_MS,
-        restartFrames: bounds.restartFrames,
-        holdFrames: HOLD_FRAMES,
-        hold: this.hold.memory,
-        maxPasses: MAX_CATCH_UP_PASSES,
-      },
+    const workerData: CheckpointThreadData = {
+      file,
+      periodMs: CHECKPOINT_PERIOD_MS,
+      restartFrames: bounds.restartFrames,
+      holdFrames: HOLD_FRAMES,
+      hold: this.hold.memory,
+      maxPasses: MAX_CATCH_UP_PASSES,
+    };
+    this.#thread = startThread('./checkpoint-thread', import.meta.url, {
+      workerData,
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     });
     this.#thread.unref();

@@ -3,14 +3,10 @@ import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
-import { Worker } from 'node:worker_threads';
-import { CommitHold, HOLD_COMMITS_SOURCE, MAX_HOLD_MS } from './commit-hold.js';
+import { startThread } from '../../background-thread.js';
+// The thread's side is run here on this thread too (Node allows `Atomics.wait` on the main thread).
+import { CommitHold, MAX_HOLD_MS, holdCommits } from './commit-hold.js';
 import { GroupCommit } from './group-commit.js';
-
-type HoldCommits = <T>(memory: SharedArrayBuffer, work: () => T) => T;
-
-/** The thread's side, run here on this thread (Node allows `Atomics.wait` on the main thread). */
-const holdCommits = new Function(`${HOLD_COMMITS_SOURCE}\nreturn holdCommits;`)() as HoldCommits;
 
 /**
  * A thread that raises the hold on `memory`, keeps it up for `ms`, and answers when it raised it
@@ -20,15 +16,9 @@ function holdingThread(
   memory: SharedArrayBuffer,
   ms: number,
 ): Promise<{ up: number; down: number }> {
-  const thread = new Worker(
-    `${HOLD_COMMITS_SOURCE}
-const { parentPort, workerData } = require('node:worker_threads');
-const clock = () => performance.timeOrigin + performance.now();
-const up = clock();
-holdCommits(workerData.memory, () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms));
-parentPort.postMessage({ up, down: clock() });`,
-    { eval: true, workerData: { memory, ms } },
-  );
+  const thread = startThread('../../../test/support/holding-thread', import.meta.url, {
+    workerData: { memory, ms },
+  });
   return new Promise((resolve, reject) => {
     thread.once('message', resolve);
     thread.once('error', reject);

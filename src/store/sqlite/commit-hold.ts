@@ -52,18 +52,17 @@ export class CommitHold {
 }
 
 /**
- * The thread's side, as CommonJS source for its `eval` code: `holdCommits(memory, work)` raises
- * the hold, waits for a batch in progress to commit, runs `work` and lowers the hold.
+ * The thread's side (`./checkpoint-thread.ts`): raises the hold on `memory` (a
+ * {@link CommitHold.memory}), waits for a batch in progress to commit, runs `work` and lowers the
+ * hold.
  */
-export const HOLD_COMMITS_SOURCE = `
-function holdCommits(memory, work) {
+export function holdCommits<T>(memory: SharedArrayBuffer, work: () => T): T {
   const flags = new Int32Array(memory);
-  Atomics.store(flags, ${HOLD}, 1);
+  Atomics.store(flags, HOLD, 1);
   try {
-    while (Atomics.load(flags, ${IN_BATCH}) === 1) Atomics.wait(flags, ${IN_BATCH}, 1, ${MAX_HOLD_MS});
+    while (Atomics.load(flags, IN_BATCH) === 1) Atomics.wait(flags, IN_BATCH, 1, MAX_HOLD_MS);
     return work();
   } finally {
-    Atomics.store(flags, ${HOLD}, 0);
+    Atomics.store(flags, HOLD, 0);
   }
 }
-`;

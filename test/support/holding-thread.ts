@@ -1,0 +1,13 @@
+/**
+ * A thread for the tests of the hold on the writer's COMMITs (`src/store/sqlite/commit-hold.ts`):
+ * raises the hold on `workerData.memory`, keeps it up for `workerData.ms`, and answers when it
+ * raised it (`up`) and lowered it (`down`), in `performance.timeOrigin + now()` milliseconds.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { holdCommits } from '../../src/store/sqlite/commit-hold.js';
+
+const { memory, ms } = workerData as { memory: SharedArrayBuffer; ms: number };
+const clock = (): number => performance.timeOrigin + performance.now();
+const up = clock();
+holdCommits(memory, () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms));
+parentPort?.postMessage({ up, down: clock() });
