@@ -1,14 +1,14 @@
 /**
  * The crash suite's harness, shared by every engine and by the control run: registering the two
  * clients, creating the prescriptions, the dispense storm, and the one check that matters after a
- * restart — every acknowledged event is present and every chain verifies (issue 7 item 6).
+ * restart — every acknowledged event is present and every chain verifies.
  */
 import assert from 'node:assert/strict';
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
 import type { DispenseItem } from '../../src/service/index.js';
-import { fetchToken as fetchClientToken } from '../support/child-server.js';
-import { samplePrescription } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { fetchToken as fetchClientToken } from '../support/http.js';
 
 /** Links name this address in every crash test, so the in-process control and `erx serve` agree. */
 export const PRESCRIPTION_URL = 'http://erx.test/rx/';
@@ -25,7 +25,6 @@ export const PHARMACIST = {
   name: 'Apo Crash',
   sub: 'HIN|ph',
 } as const;
-const MEDICAMENT = '7680543201015';
 
 /** The environment of `erx serve` over `dataDir` (and PostgreSQL when `databaseUrl` is given). */
 export function crashEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
@@ -81,7 +80,7 @@ export async function createPrescriptions(
 
 /** One dispense of the storm: full (no items) or partial, always forced. */
 export function stormDispense(): DispenseItem[] | undefined {
-  return Math.random() < 0.3 ? undefined : [{ id: MEDICAMENT, amount: 1 }];
+  return Math.random() < 0.3 ? undefined : [{ id: MED_A, amount: 1 }];
 }
 
 /** Picks one of `ids` at random. */

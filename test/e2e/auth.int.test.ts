@@ -4,7 +4,7 @@
  * inactive or malformed token (401) and the wrong role (403) without appending anything.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import {
   assertError,
   createPrescription,
@@ -13,17 +13,18 @@ import {
   json,
 } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
+import type { Actor } from '../support/server.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
 describe('authentication and roles', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let rx: Created;
   let dispenseEventId: string;
   before(async () => {
-    server = await startTestServer();
     rx = await createPrescription(server);
     const event = await expectAppended(
       server,
@@ -31,14 +32,11 @@ describe('authentication and roles', () => {
       () =>
         server.request('POST', `/ePrescription/dispense/${rx.id}`, {
           token: server.pharmacist.token,
-          ...json([{ id: '7680543201015', amount: 1 }]),
+          ...json([{ id: MED_A, amount: 1 }]),
         }),
       'partial_dispense',
     );
     dispenseEventId = event.id as string;
-  });
-  after(async () => {
-    await server.close();
   });
 
   function form(fields: Record<string, string>): { body: string; contentType: string } {
@@ -267,7 +265,7 @@ describe('authentication and roles', () => {
         [
           `/ePrescription/dispense/${rx.id}?force=true`,
           server.doctor2,
-          json([{ id: '7680543201015', amount: 1 }]),
+          json([{ id: MED_A, amount: 1 }]),
         ],
         [`/ePrescription/lock/${rx.id}`, server.doctor, {}],
         [`/ePrescription/revoke/${rx.id}`, server.pharmacist, {}],

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
 import {
   calls,
   createPrescription,
@@ -15,22 +16,11 @@ import {
   verify,
 } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
-
-const MED_A = '7680543201015';
-const MED_B = '7680621130046';
+import { useTestServer } from '../support/server.js';
 
 describe('cancel and revoke', () => {
-  let server: TestServer;
-  let call: ReturnType<typeof calls>;
-  before(async () => {
-    server = await startTestServer();
-    call = calls(server);
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
+  const call = calls(server);
 
   async function revoked(): Promise<Created> {
     const rx = await createPrescription(server);
@@ -51,7 +41,7 @@ describe('cancel and revoke', () => {
         server,
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [
-          { id: MED_B, amount: 2, substitute: '7680999999999', substitute_id_type: 2 },
+          { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
         ]),
         'partial_dispense',
       );

@@ -4,26 +4,21 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { encodeChmed } from '../../src/chmed16a/index.js';
 import type { Prescription } from '../../src/chmed16a/index.js';
 import { decodeQrPng } from '../../src/qr/decode-png.js';
 import { assertError, eventCount, json, verify } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { Answer, RequestOptions, TestServer } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const LINK =
   /^http:\/\/erx\.test\/rx\/#CHMED16A1[A-Za-z0-9+/]+=*&i=[^&]+&t=[0-9]+&s=[0-9a-f]{128}$/;
 
 describe('create', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
 
   function create(query: string, options: RequestOptions): Promise<Answer> {
     return server.request('POST', `/ePrescription/create${query}`, {
@@ -168,7 +163,7 @@ describe('create', () => {
         Auth: '123',
         Unknown: true,
         Patient: { LName: 'Muster', BDt: '1968-05-21', Zip: '12' },
-        Medicaments: [{ Id: '7680543201015', IdType: 4, Rep: 25 }],
+        Medicaments: [{ Id: MED_A, IdType: 4, Rep: 25 }],
       });
       const answer = await create('?output-format=data', json(doc));
       assertError(answer, 400, 'bad_request');

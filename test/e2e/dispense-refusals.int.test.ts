@@ -5,51 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { MED_A } from '../support/fixtures.js';
 import {
+  calls,
   createPrescription,
   eventCount,
   expectAppended,
   expectRefused,
-  json,
   verify,
+  withItems,
 } from '../support/e2e.js';
-import type { Created } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
-
-const MED_A = '7680543201015';
+import type { Created, DispenseOptions } from '../support/e2e.js';
+import { useTestServer } from '../support/server.js';
 
 describe('dispense refusals', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-
-  /** Dispense call on `id` as `actor` (default: the first pharmacist). */
-  function dispense(
-    id: string,
-    options: RequestOptions & { query?: string; actor?: Actor } = {},
-  ): () => Promise<Answer> {
-    const { query = '', actor = server.pharmacist, ...rest } = options;
-    return () =>
-      server.request('POST', `/ePrescription/dispense/${id}${query}`, {
-        token: actor.token,
-        ...rest,
-      });
-  }
-
-  /** A full dispensation as the seed's curl sends it: `Content-Type: application/json`, no body. */
-  function full(id: string, query = ''): () => Promise<Answer> {
-    return dispense(id, { query, contentType: 'application/json' });
-  }
-
-  function items(value: unknown, query = ''): RequestOptions & { query: string } {
-    return { ...json(value), query };
-  }
+  const server = useTestServer();
+  const { dispense, full } = calls(server);
 
   describe('refused bodies and queries (400)', () => {
     let rx: Created;
@@ -57,51 +29,51 @@ describe('dispense refusals', () => {
       rx = await createPrescription(server);
     });
 
-    const cases: [string, RequestOptions & { query?: string }][] = [
-      ['an unknown medicament id', items([{ id: '7680000000000', amount: 1 }])],
-      ['amount 0', items([{ id: MED_A, amount: 0 }])],
-      ['amount -1', items([{ id: MED_A, amount: -1 }])],
-      ['amount 10001', items([{ id: MED_A, amount: 10001 }])],
-      ['amount 1.5', items([{ id: MED_A, amount: 1.5 }])],
-      ['amount "3"', items([{ id: MED_A, amount: '3' }])],
-      ['a missing amount', items([{ id: MED_A }])],
-      ['a missing id', items([{ amount: 1 }])],
+    const cases: [string, DispenseOptions][] = [
+      ['an unknown medicament id', withItems([{ id: '7680000000000', amount: 1 }])],
+      ['amount 0', withItems([{ id: MED_A, amount: 0 }])],
+      ['amount -1', withItems([{ id: MED_A, amount: -1 }])],
+      ['amount 10001', withItems([{ id: MED_A, amount: 10001 }])],
+      ['amount 1.5', withItems([{ id: MED_A, amount: 1.5 }])],
+      ['amount "3"', withItems([{ id: MED_A, amount: '3' }])],
+      ['a missing amount', withItems([{ id: MED_A }])],
+      ['a missing id', withItems([{ amount: 1 }])],
       [
         'a substitute without substitute_id_type',
-        items([{ id: MED_A, amount: 1, substitute: 'X' }]),
+        withItems([{ id: MED_A, amount: 1, substitute: 'X' }]),
       ],
       [
         'a substitute_id_type without substitute',
-        items([{ id: MED_A, amount: 1, substitute_id_type: 2 }]),
+        withItems([{ id: MED_A, amount: 1, substitute_id_type: 2 }]),
       ],
       [
         'substitute_id_type 4',
-        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 4 }]),
+        withItems([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 4 }]),
       ],
       [
         'substitute_id_type 0',
-        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 0 }]),
+        withItems([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: 0 }]),
       ],
       [
         'substitute_id_type "2"',
-        items([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: '2' }]),
+        withItems([{ id: MED_A, amount: 1, substitute: 'X', substitute_id_type: '2' }]),
       ],
-      ['51 items', items(Array.from({ length: 51 }, () => ({ id: MED_A, amount: 1 })))],
-      ['an empty array', items([])],
-      ['an unknown property in an item', items([{ id: MED_A, amount: 1, note: 'x' }])],
-      ['an object body', items({ id: MED_A, amount: 1 })],
-      ['a null body', items(null)],
-      ['a string body', items('full')],
-      ['an item that is not an object', items([MED_A])],
+      ['51 items', withItems(Array.from({ length: 51 }, () => ({ id: MED_A, amount: 1 })))],
+      ['an empty array', withItems([])],
+      ['an unknown property in an item', withItems([{ id: MED_A, amount: 1, note: 'x' }])],
+      ['an object body', withItems({ id: MED_A, amount: 1 })],
+      ['a null body', withItems(null)],
+      ['a string body', withItems('full')],
+      ['an item that is not an object', withItems([MED_A])],
       ['malformed JSON', { body: '[{"id":', contentType: 'application/json', query: '' }],
       ['force=yes', { contentType: 'application/json', query: '?force=yes' }],
       ['force=TRUE', { contentType: 'application/json', query: '?force=TRUE' }],
       ['force=1', { contentType: 'application/json', query: '?force=1' }],
       ['force given twice', { contentType: 'application/json', query: '?force=true&force=true' }],
-      ['force=yes with items', items([{ id: MED_A, amount: 1 }], '?force=yes')],
+      ['force=yes with items', withItems([{ id: MED_A, amount: 1 }], '?force=yes')],
       [
         'an empty substitute',
-        items([{ id: MED_A, amount: 1, substitute: '', substitute_id_type: 1 }]),
+        withItems([{ id: MED_A, amount: 1, substitute: '', substitute_id_type: 1 }]),
       ],
     ];
     for (const [name, options] of cases) {
@@ -116,7 +88,7 @@ describe('dispense refusals', () => {
         rx.id,
         dispense(
           rx.id,
-          items([
+          withItems([
             { id: MED_A, amount: 1 },
             { id: 'nope', amount: 1 },
           ]),
@@ -150,7 +122,7 @@ describe('dispense refusals', () => {
         await expectRefused(
           server,
           rx.id,
-          dispense(rx.id, { ...items([{ id: MED_A, amount: 1 }]), actor }),
+          dispense(rx.id, { ...withItems([{ id: MED_A, amount: 1 }]), actor }),
           403,
           'forbidden',
         );
@@ -188,7 +160,7 @@ describe('dispense refusals', () => {
       await expectRefused(
         server,
         id,
-        dispense(id, items([{ id: MED_A, amount: 1 }])),
+        dispense(id, withItems([{ id: MED_A, amount: 1 }])),
         404,
         'not_found',
       );
@@ -206,8 +178,8 @@ describe('dispense refusals', () => {
       for (const call of [
         full(rx.id),
         full(rx.id, '?force=true'),
-        dispense(rx.id, items([{ id: MED_A, amount: 1 }])),
-        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=true')),
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }])),
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=true')),
       ]) {
         await expectRefused(server, rx.id, call, 403, 'forbidden', 'revoked');
       }

@@ -4,21 +4,20 @@
  * item, and roles. Every refusal leaves the event count unchanged.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
 import {
+  calls,
   assertTrace,
   createPrescription,
   expectAppended,
   expectRefused,
-  json,
   verify,
+  withItems,
 } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-const MED_A = '7680543201015';
-const MED_B = '7680621130046';
 const EVENT_KEYS = [
   'actor',
   'actor_name',
@@ -34,35 +33,8 @@ const EVENT_KEYS = [
 ];
 
 describe('dispense', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-
-  /** Dispense call on `id` as `actor` (default: the first pharmacist). */
-  function dispense(
-    id: string,
-    options: RequestOptions & { query?: string; actor?: Actor } = {},
-  ): () => Promise<Answer> {
-    const { query = '', actor = server.pharmacist, ...rest } = options;
-    return () =>
-      server.request('POST', `/ePrescription/dispense/${id}${query}`, {
-        token: actor.token,
-        ...rest,
-      });
-  }
-
-  /** A full dispensation as the seed's curl sends it: `Content-Type: application/json`, no body. */
-  function full(id: string, query = ''): () => Promise<Answer> {
-    return dispense(id, { query, contentType: 'application/json' });
-  }
-
-  function items(value: unknown, query = ''): RequestOptions & { query: string } {
-    return { ...json(value), query };
-  }
+  const server = useTestServer();
+  const { dispense, full } = calls(server);
 
   async function fullyDispensed(): Promise<Created> {
     const rx = await createPrescription(server);
@@ -123,9 +95,9 @@ describe('dispense', () => {
     it('refuses items, and force=false, on a fully dispensed prescription with the same 403', async () => {
       const rx = await fullyDispensed();
       for (const call of [
-        dispense(rx.id, items([{ id: MED_A, amount: 1 }])),
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }])),
         full(rx.id, '?force=false'),
-        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=false')),
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=false')),
       ]) {
         await expectRefused(server, rx.id, call, 403, 'forbidden', 'unknown_error');
       }
@@ -144,7 +116,7 @@ describe('dispense', () => {
       const event = await expectAppended(
         server,
         rx.id,
-        dispense(rx.id, items([{ id: MED_A, amount: 1 }], '?force=true')),
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=true')),
         'partial_dispense',
       );
       assert.deepEqual(event.dispenses, [{ id: MED_A, amount: 1 }]);
@@ -170,13 +142,13 @@ describe('dispense', () => {
       const rx = await createPrescription(server);
       const sent = [
         { id: MED_A, amount: 1 },
-        { id: MED_B, amount: 2, substitute: '7680999999999', substitute_id_type: 2 },
+        { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
         { id: MED_B, amount: 1, substitute: 'Magistral: Salbe 50 g', substitute_id_type: 1 },
       ];
       const event = await expectAppended(
         server,
         rx.id,
-        dispense(rx.id, items(sent)),
+        dispense(rx.id, withItems(sent)),
         'partial_dispense',
       );
       assert.deepEqual(Object.keys(event).sort(), [...EVENT_KEYS, 'dispenses'].sort());
@@ -185,7 +157,7 @@ describe('dispense', () => {
         server,
         rx.id,
         dispense(rx.id, {
-          ...items([{ id: MED_A, amount: 3, substitute: 'PC-1', substitute_id_type: 3 }]),
+          ...withItems([{ id: MED_A, amount: 3, substitute: 'PC-1', substitute_id_type: 3 }]),
           actor: server.pharmacist2,
         }),
         'partial_dispense',
@@ -208,7 +180,7 @@ describe('dispense', () => {
           amount: 2,
           dispensed_by: server.pharmacist.name,
           medicine_id: MED_B,
-          substitute: '7680999999999',
+          substitute: SUBSTITUTE,
           substitute_id_type: 2,
         },
         {
@@ -236,7 +208,7 @@ describe('dispense', () => {
           rx.id,
           dispense(
             rx.id,
-            items([
+            withItems([
               { id: MED_A, amount: 1 },
               { id: MED_B, amount: 2 },
             ]),
@@ -278,7 +250,7 @@ describe('dispense', () => {
       const event = await expectAppended(
         server,
         rx.id,
-        dispense(rx.id, items(fifty)),
+        dispense(rx.id, withItems(fifty)),
         'partial_dispense',
       );
       assert.equal(event.dispenses.length, 50);

@@ -3,11 +3,11 @@
  * answer in the seed's shape with a W3C trace, echoed as `traceparent`, and append nothing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { assertError, createPrescription, expectRefused, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_ID = '00f067aa0ba902b7';
@@ -15,14 +15,10 @@ const INCOMING = `00-${TRACE_ID}-${PARENT_ID}-01`;
 const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 describe('errors', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let rx: Created;
   before(async () => {
-    server = await startTestServer();
     rx = await createPrescription(server);
-  });
-  after(async () => {
-    await server.close();
   });
 
   const dispensePath = (): string => `/ePrescription/dispense/${rx.id}`;
@@ -91,7 +87,7 @@ describe('errors', () => {
     });
 
     it('refuses a large dispense body and appends nothing', async () => {
-      const items = Array.from({ length: 2000 }, () => ({ id: '7680543201015', amount: 1 }));
+      const items = Array.from({ length: 2000 }, () => ({ id: MED_A, amount: 1 }));
       await expectRefused(
         server,
         rx.id,

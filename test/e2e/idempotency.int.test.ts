@@ -4,7 +4,7 @@
  * is a 409. Pharmacy systems retry on timeouts, and a retry must never dispense twice.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   assertError,
   calls,
@@ -15,22 +15,14 @@ import {
   json,
 } from '../support/e2e.js';
 import type { Call } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { Actor, RequestOptions, TestServer } from '../support/server.js';
-
-const MED_A = '7680543201015';
-const MED_B = '7680621130046';
+import { MED_A, MED_B, samplePrescription } from '../support/fixtures.js';
+import type { RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
+import type { Actor } from '../support/server.js';
 
 describe('Idempotency-Key', () => {
-  let server: TestServer;
-  let call: ReturnType<typeof calls>;
-  before(async () => {
-    server = await startTestServer();
-    call = calls(server);
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
+  const call = calls(server);
 
   /** A dispense of prescription `id` carrying `key`; `items` undefined is a full dispensation. */
   function keyedDispense(

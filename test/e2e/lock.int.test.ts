@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { MED_A, MED_B } from '../support/fixtures.js';
 import {
   calls,
   createPrescription,
@@ -14,22 +15,11 @@ import {
   verify,
 } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
-
-const MED_A = '7680543201015';
-const MED_B = '7680621130046';
+import { useTestServer } from '../support/server.js';
 
 describe('lock and unlock', () => {
-  let server: TestServer;
-  let call: ReturnType<typeof calls>;
-  before(async () => {
-    server = await startTestServer();
-    call = calls(server);
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
+  const call = calls(server);
 
   async function revoked(): Promise<Created> {
     const rx = await createPrescription(server);

@@ -3,10 +3,9 @@
  * interface version, the reference page, liveness, readiness and Prometheus metrics.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createPrescription, expectAppended } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const API_PATHS = [
   '/ePrescription/create',
@@ -24,13 +23,7 @@ const API_PATHS = [
 ];
 
 describe('operations and documentation', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer();
 
   it('serves OpenAPI 3.1 with version 0.10.1 and every path of the interface', async () => {
     const answer = await server.request('GET', '/openapi.json');

@@ -1,5 +1,5 @@
 /**
- * HTTP fuzzing (issue 7 item 1): generated and mutated requests across every route — create,
+ * HTTP fuzzing: generated and mutated requests across every route — create,
  * verify, dispense, revoke, cancel, lock, unlock, token, GetTokenInfo and unknown routes — most
  * through `app.inject()`, every 20th over a real socket. Mutations: links (bad base64, truncated
  * or concatenated gzip members, wrong prefixes, huge `t`, non-hex `s`, unicode in `i`, random

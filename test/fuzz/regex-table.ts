@@ -1,5 +1,5 @@
 /**
- * Every regular expression of `src/`, with where its input comes from (issue 7 item 3). The ReDoS
+ * Every regular expression of `src/`, with where its input comes from. The ReDoS
  * suite runs each against adversarial strings and fails when the source holds a regex this table
  * does not list, or the table lists one the source no longer holds: a new regex cannot slip in
  * untested. Entries are matched by file and exact text, not by line.

@@ -1,25 +1,21 @@
 /**
- * One test per defect the fuzz suites found (issue 7 items 1–3), so each stays fixed even when a
+ * One test per defect the fuzz suites found, so each stays fixed even when a
  * fuzz run happens not to generate its input.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { assertError, json } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 import { answerProblem } from './support/oracle.js';
 import { sendBytes } from './support/transport.js';
 
 describe('defects found by fuzzing', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let port: number;
   before(async () => {
-    server = await startTestServer();
     port = Number(new URL(server.url).port);
-  });
-  after(async () => {
-    await server.close();
   });
 
   it('refuses, before storing it, a prescription too large to draw as a QR code (was a 500)', async () => {

@@ -1,19 +1,13 @@
 /**
- * Issue 4: 40 concurrent forced dispenses on one prescription are all recorded on one linear
+ * 40 concurrent forced dispenses on one prescription are all recorded on one linear
  * chain (SPEC.md §7: the chain can never fork).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 test('40 concurrent forced dispenses: all 200, 41 events, one linear chain', async () => {
   const doc = samplePrescription();
@@ -30,7 +24,7 @@ test('40 concurrent forced dispenses: all 200, 41 events, one linear chain', asy
       server.request('POST', `/ePrescription/dispense/${id}?force=true`, {
         token: i % 2 === 0 ? server.pharmacist.token : server.pharmacist2.token,
         contentType: 'application/json',
-        body: i % 3 === 0 ? undefined : JSON.stringify([{ id: '7680543201015', amount: 1 }]),
+        body: i % 3 === 0 ? undefined : JSON.stringify([{ id: MED_A, amount: 1 }]),
       }),
     ),
   );

@@ -1,5 +1,5 @@
 /**
- * Issue 4: `kill -9` of the server during 200 dispenses, then a restart: every dispense that got
+ * `kill -9` of the server during 200 dispenses, then a restart: every dispense that got
  * a 200 is in the store and `erx audit verify` passes (SQLite `synchronous=FULL`).
  */
 import { after, test } from 'node:test';
@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
-import { fetchToken, runCli, startChildServer } from '../support/child-server.js';
-import { samplePrescription } from '../support/server.js';
+import { runCli, startChildServer } from '../support/child-server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { fetchToken } from '../support/http.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erx-kill9-'));
 const env = { ERX_DATA_DIR: dataDir, ERX_RATE_LIMIT_SUBJECT: '0', ERX_RATE_LIMIT_ANON: '0' };
@@ -71,7 +72,7 @@ test('every acknowledged dispense survives kill -9; the audit passes', async () 
             authorization: `Bearer acs:${pharmacist}`,
             'content-type': 'application/json',
           },
-          body: JSON.stringify([{ id: '7680543201015', amount: 1 }]),
+          body: JSON.stringify([{ id: MED_A, amount: 1 }]),
         });
         if (response.status === 200)
           acknowledged.push(((await response.json()) as { id: string }).id);

@@ -1,5 +1,5 @@
 /**
- * Issue 5: three `erx serve` processes over one PostgreSQL database (and one shared data
+ * Three `erx serve` processes over one PostgreSQL database (and one shared data
  * directory for the keys) behind a client that spreads calls over them. The chain of a
  * prescription stays linear under concurrent appends and creates, and a PostgreSQL outage in the
  * middle of a dispense storm loses nothing that was acknowledged.
@@ -13,10 +13,9 @@ import { runCli, startChildServer } from '../support/child-server.js';
 import type { ChildServer } from '../support/child-server.js';
 import { createTestDatabase, postgresSuite, terminateErxBackends } from '../support/postgres.js';
 import type { TestDatabase } from '../support/postgres.js';
-import { samplePrescription } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
 
 const SECRET = 'multi-secret-0123456789';
-const MEDICAMENT = '7680543201015';
 
 interface Reply {
   status: number;
@@ -113,7 +112,7 @@ await postgresSuite('three instances over one PostgreSQL', () => {
           at(i),
           `/ePrescription/dispense/${doc.Id}?force=true`,
           pharmacist,
-          i % 2 ? [{ id: MEDICAMENT, amount: 1 }] : undefined,
+          i % 2 ? [{ id: MED_A, amount: 1 }] : undefined,
         ),
       ),
     );
@@ -168,7 +167,7 @@ await postgresSuite('three instances over one PostgreSQL', () => {
           at(i),
           `/ePrescription/dispense/${doc.Id}?force=true`,
           pharmacist,
-          [{ id: MEDICAMENT, amount: 1 }],
+          [{ id: MED_A, amount: 1 }],
         );
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         if (reply.status === 200) acknowledged.push(reply.body.id as string);

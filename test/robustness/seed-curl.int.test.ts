@@ -1,23 +1,17 @@
 /**
- * Issue 4: the seed's curl calls work verbatim: verify with `--data @link.txt` under
+ * The seed's curl calls work verbatim: verify with `--data @link.txt` under
  * `Content-Type: application/json`, and a full dispense with that header and no body.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 // curl runs as a child process while this process serves: it must not block the event loop.
 async function curl(args: string[]): Promise<{ status: number; body: string }> {

@@ -1,27 +1,25 @@
 /**
- * The anonymous verify variant reveals no actor or dispensing detail (issue 7 item 4; seed §2.3:
+ * The anonymous verify variant reveals no actor or dispensing detail (seed §2.3:
  * "The variant without transactions carries only prescription_id, issued_at, issued_by, valid,
  * revoked, dispensed"). Whoever holds the QR code learns the state, never who dispensed what,
  * when, or who holds the lock. `issued_by` names the issuer by the seed's own rule (the link's
  * `i=` carries the same label), so the issuer is the one actor allowed in the answer.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { calls, createPrescription, expectAppended, json, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { SUBSTITUTE, samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 
 const SHORT_KEYS = ['dispensed', 'issued_at', 'issued_by', 'prescription_id', 'revoked', 'valid'];
 const LOCK_REASON = 'Frau Muster wartet am Schalter 2';
-const SUBSTITUTE = '7680999999999';
 
 describe('anonymous verify discloses no actor or dispensing detail', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let rx: Created;
   let medicamentIds: string[];
   before(async () => {
-    server = await startTestServer();
     const doc = samplePrescription();
     medicamentIds = (doc.Medicaments as { Id: string }[]).map((m) => m.Id);
     rx = await createPrescription(server, doc);
@@ -61,9 +59,6 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
       call.lock(rx.id, server.pharmacist2, `?reason=${encodeURIComponent(LOCK_REASON)}`),
       'lock',
     );
-  });
-  after(async () => {
-    await server.close();
   });
 
   /** Every detail of the variant with transactions that the anonymous one must not carry. */

@@ -1,5 +1,5 @@
 /**
- * Authentication and authorisation as one table (issue 7 item 4; OWASP API Top 10 2023 API1
+ * Authentication and authorisation as one table (OWASP API Top 10 2023 API1
  * BOLA, API2 broken authentication, API5 broken function-level authorisation): every protected
  * route × {no token, malformed header, wrong prefix, unknown token, expired token, other role,
  * other actor} must be refused with 401 (with `WWW-Authenticate`) or 403 in the seed §7 shape,
@@ -7,16 +7,17 @@
  * controls at the end prove, so every refusal is owed to the credentials alone.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { TokenService } from '../../src/auth/index.js';
 import { assertError, createPrescription, expectAppended, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { Actor, Answer, RequestOptions, TestServer } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
+import type { Actor } from '../support/server.js';
 import { bearer, malformed, randomToken, wrongPrefix } from './support/auth-headers.js';
 
-const MED = '7680543201015';
-const ITEMS = [{ id: MED, amount: 1 }];
+const ITEMS = [{ id: MED_A, amount: 1 }];
 
 type Variant =
   | 'no token'
@@ -50,7 +51,7 @@ interface Route {
 }
 
 describe('authentication and authorisation table (API1, API2, API5)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   /** Locked by the pharmacist, with the pharmacist's cancellable dispensation `eventId`. */
   let rxA: Created;
   let eventId: string;
@@ -68,7 +69,6 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
   let removedClientToken: string;
 
   before(async () => {
-    server = await startTestServer();
     const post = (path: string, actor: Actor, options: RequestOptions = {}) =>
       server.request('POST', path, { token: actor.token, ...options });
     rxA = await createPrescription(server);
@@ -134,9 +134,6 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
     });
     removedClientToken = await server.tokenFor('removed-client', 'removed-secret-0123456789');
     assert.equal(await server.runtime.tokens!.removeClient('removed-client'), true);
-  });
-  after(async () => {
-    await server.close();
   });
 
   function routes(): Route[] {

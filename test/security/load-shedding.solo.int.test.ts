@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer } from '../support/server.js';
+import { startTestServer, useTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
 
 const LIMIT = 4;
@@ -41,13 +41,7 @@ function settle(): Promise<void> {
 }
 
 describe(`at most ${LIMIT} requests in progress (ERX_MAX_IN_FLIGHT)`, () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer({ env: { ERX_MAX_IN_FLIGHT: String(LIMIT) } });
-  });
-  after(async () => {
-    await server.close();
-  });
+  const server = useTestServer({ env: { ERX_MAX_IN_FLIGHT: String(LIMIT) } });
 
   it('sheds the next request with 503 and Retry-After, serves probes, and frees places', async () => {
     const held = [];

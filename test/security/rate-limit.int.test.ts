@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 7 item 5, OWASP API4; SPEC.md §9), configured low: per token subject (two
+ * Rate limits (OWASP API4; SPEC.md §9), configured low: per token subject (two
  * tokens of one client share the budget, another subject has its own), per address for
  * anonymous calls (verify, and the token endpoint where client secrets could be guessed), and
  * per address for failed token checks (a guessed token must cost the guesser a budget too).
@@ -7,11 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { assertError, createPrescription } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { startTestServer } from '../support/server.js';
-import type { Answer, RequestOptions, TestServer } from '../support/server.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
 
 /** Calls per second and key; the four tokens of the test server come from one address. */
 const LIMIT = 6;
@@ -38,17 +38,13 @@ function tally(answers: Answer[]): Record<number, number> {
 }
 
 describe('rate limits (API4)', () => {
-  let server: TestServer;
+  const limit = String(LIMIT);
+  const server = useTestServer({
+    env: { ERX_RATE_LIMIT_SUBJECT: limit, ERX_RATE_LIMIT_ANON: limit },
+  });
   let rx: Created;
   before(async () => {
-    const limit = String(LIMIT);
-    server = await startTestServer({
-      env: { ERX_RATE_LIMIT_SUBJECT: limit, ERX_RATE_LIMIT_ANON: limit },
-    });
     rx = await createPrescription(server);
-  });
-  after(async () => {
-    await server.close();
   });
 
   const verify = (options: RequestOptions = {}): Promise<Answer> =>

@@ -1,5 +1,5 @@
 /**
- * Secrets (issue 7 item 8): tokens, client secrets, private keys and patient data never appear in
+ * Secrets: tokens, client secrets, private keys and patient data never appear in
  * the logs or in error bodies. A full flow (tokens, create, verify with and without a token,
  * dispense, lock, unlock, cancel, revoke, and refusals with bad credentials and bad tokens) runs
  * against `erx serve` at log level debug; then all of its output and every error body are
@@ -14,14 +14,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { openRuntime } from '../../src/server/runtime.js';
-import type { Answer, RequestOptions } from '../support/server.js';
-import { samplePrescription } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { send } from '../support/http.js';
+import type { Answer, RequestOptions } from '../support/http.js';
 import { startLoggedServer } from './support/logged-server.js';
 import type { LoggedServer } from './support/logged-server.js';
-import { send } from './support/runtime.js';
 
 const FORM = 'application/x-www-form-urlencoded';
-const MED = '7680543201015';
 /** Patient data distinctive enough that a match is a leak, not a coincidence. */
 const PATIENT = { FName: 'Zephyrine', LName: 'Quattlebaum', Street: 'Geheimweg 77' };
 
@@ -263,11 +262,11 @@ describe('secrets stay out of logs and error bodies', () => {
       call('POST', path, { ...o, token: t });
     const partial = await expect(
       200,
-      post(`/ePrescription/dispense/${id}`, ph, jsonBody([{ id: MED, amount: 1 }])),
+      post(`/ePrescription/dispense/${id}`, ph, jsonBody([{ id: MED_A, amount: 1 }])),
     );
     await expect(
       403,
-      post(`/ePrescription/dispense/${id}`, doc, jsonBody([{ id: MED, amount: 1 }])),
+      post(`/ePrescription/dispense/${id}`, doc, jsonBody([{ id: MED_A, amount: 1 }])),
     );
     await expect(
       400,

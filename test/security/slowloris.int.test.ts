@@ -1,5 +1,5 @@
 /**
- * Slowloris (issue 7 item 5, OWASP API4; SPEC.md §9): a client that trickles its headers, or its
+ * Slowloris (OWASP API4; SPEC.md §9): a client that trickles its headers, or its
  * body, a byte at a time must lose its connection once `headersTimeout` / `requestTimeout` run
  * out, while everyone else is still served. The limits are shortened to about a second here; the
  * defaults (10 s / 30 s) are checked as configured.
@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { listenRuntime } from './support/runtime.js';
-import type { ListeningRuntime } from './support/runtime.js';
+import { listenServer } from '../support/server.js';
+import type { ListeningServer } from '../support/server.js';
 
 const HEADERS_MS = 1_000;
 const REQUEST_MS = 2_000;
@@ -62,10 +62,12 @@ async function within<T>(closed: Promise<T>, limitMs: number, what: string): Pro
 }
 
 describe('slowloris: trickling clients are dropped', () => {
-  let erx: ListeningRuntime;
+  let erx: ListeningServer;
   const open: Socket[] = [];
   before(async () => {
-    erx = await listenRuntime({}, { timeouts: { headersMs: HEADERS_MS, requestMs: REQUEST_MS } });
+    erx = await listenServer({
+      runtime: { timeouts: { headersMs: HEADERS_MS, requestMs: REQUEST_MS } },
+    });
   });
   after(async () => {
     for (const socket of open) socket.destroy();
@@ -132,7 +134,7 @@ describe('slowloris: trickling clients are dropped', () => {
   });
 
   it('defaults to headersTimeout 10 s and requestTimeout 30 s', async () => {
-    const defaults = await listenRuntime({});
+    const defaults = await listenServer();
     try {
       assert.equal(defaults.runtime.app.server.headersTimeout, 10_000);
       assert.equal(defaults.runtime.app.server.requestTimeout, 30_000);

@@ -1,5 +1,5 @@
 /**
- * The token service slow (> 2 s) or down (issue 7 item 4; SPEC.md §5): every protected route
+ * The token service slow (> 2 s) or down (SPEC.md §5): every protected route
  * answers 503 `service_unavailable` in the seed §7 shape, within the checker's 2 s limit, and
  * records nothing, not even when the late answer says "active". Anonymous verify needs no token
  * check and keeps working.
@@ -8,21 +8,21 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { assertError, json } from '../support/e2e.js';
-import type { Answer, RequestOptions } from '../support/server.js';
-import { samplePrescription } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
+import type { Answer, RequestOptions } from '../support/http.js';
 import { SERVICE_CLIENT, startFakeTokenService } from './support/fake-token-service.js';
 import type { FakeTokenService } from './support/fake-token-service.js';
-import { listenRuntime } from './support/runtime.js';
-import type { ListeningRuntime } from './support/runtime.js';
+import { listenServer } from '../support/server.js';
+import type { ListeningServer } from '../support/server.js';
 
-const ITEMS = [{ id: '7680543201015', amount: 1 }];
+const ITEMS = [{ id: MED_A, amount: 1 }];
 /** The checker's limit (SPEC.md §5 "HTTP external with 2 s timeout") and the fake's delay. */
 const CHECK_LIMIT_MS = 2_000;
 const SLOW_MS = 3_000;
 
 describe('token service slow or down: fail closed', () => {
   let auth: FakeTokenService;
-  let erx: ListeningRuntime;
+  let erx: ListeningServer;
   let rxId: string;
   let link: string;
   let lockTarget: string;
@@ -33,10 +33,12 @@ describe('token service slow or down: fail closed', () => {
 
   before(async () => {
     auth = await startFakeTokenService();
-    erx = await listenRuntime({
-      ERX_AUTH_URL: auth.url,
-      ERX_AUTH_CLIENT_ID: SERVICE_CLIENT.id,
-      ERX_AUTH_CLIENT_SECRET: SERVICE_CLIENT.secret,
+    erx = await listenServer({
+      env: {
+        ERX_AUTH_URL: auth.url,
+        ERX_AUTH_CLIENT_ID: SERVICE_CLIENT.id,
+        ERX_AUTH_CLIENT_SECRET: SERVICE_CLIENT.secret,
+      },
     });
     const doctor = fresh('doc');
     const pharmacist = fresh('ph');

@@ -2,7 +2,6 @@
  * erx as a separate process (`erx serve` through tsx), for tests that kill it, restart it or run
  * several instances: the banner's first line tells the address it listens on.
  */
-import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,19 +94,4 @@ export function startChildServer(
       reject(new Error(`erx serve exited with ${code}:\n${out}\n${err}`));
     });
   });
-}
-
-/** A bearer token (without its prefix) of `clientId` from the token endpoint of the erx at `url`. */
-export async function fetchToken(url: string, clientId: string, secret: string): Promise<string> {
-  const response = await fetch(`${url}/REST/v1/OAuth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: secret,
-    }),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -3,8 +3,9 @@
  * count its events, check the seed §7 error shape, and "refused, and nothing appended".
  */
 import assert from 'node:assert/strict';
-import type { Actor, Answer, RequestOptions, TestServer } from './server.js';
-import { samplePrescription } from './server.js';
+import { samplePrescription } from './fixtures.js';
+import type { Answer, RequestOptions } from './http.js';
+import type { Actor, TestServer } from './server.js';
 
 /** A prescription created through the API. */
 export interface Created {
@@ -141,14 +142,31 @@ export async function verify(
 /** A call on the prescription API, made when invoked (for {@link expectAppended} and friends). */
 export type Call = () => Promise<Answer>;
 
+/** A dispense call's request, with its query and acting pharmacist (default: the first one). */
+export type DispenseOptions = RequestOptions & { query?: string; actor?: Actor };
+
+/** A dispense of the `items` (sent as JSON), with `query`. */
+export function withItems(items: unknown, query = ''): DispenseOptions {
+  return { ...json(items), query };
+}
+
 /** Builders of the mutating calls of SPEC.md §5 on `server`; no actor means no token. */
 export function calls(server: TestServer) {
   const post =
     (path: string, actor?: Actor, options: RequestOptions = {}): Call =>
     () =>
       server.request('POST', path, actor ? { token: actor.token, ...options } : options);
+  const dispense = (id: string, options: DispenseOptions = {}): Call => {
+    const { query = '', actor = server.pharmacist, ...rest } = options;
+    return post(`/ePrescription/dispense/${id}${query}`, actor, rest);
+  };
   return {
     post,
+    /** A dispense of prescription `id` (see {@link DispenseOptions}). */
+    dispense,
+    /** A full dispensation by the first pharmacist as the seed's curl sends it. */
+    full: (id: string, query = ''): Call =>
+      dispense(id, { query, contentType: 'application/json' }),
     lock: (id: string, actor?: Actor, query = ''): Call =>
       post(`/ePrescription/lock/${id}${query}`, actor),
     unlock: (id: string, actor?: Actor, query = ''): Call =>
@@ -158,8 +176,8 @@ export function calls(server: TestServer) {
       post(`/ePrescription/cancel/${id}/event/${eventId}`, actor),
     /** A full dispensation as the seed sends it: `Content-Type: application/json`, no body. */
     dispenseFull: (id: string, actor: Actor, query = ''): Call =>
-      post(`/ePrescription/dispense/${id}${query}`, actor, { contentType: 'application/json' }),
+      dispense(id, { actor, query, contentType: 'application/json' }),
     dispenseItems: (id: string, actor: Actor, items: unknown, query = ''): Call =>
-      post(`/ePrescription/dispense/${id}${query}`, actor, json(items)),
+      dispense(id, { actor, ...withItems(items, query) }),
   };
 }

@@ -1,18 +1,21 @@
 /**
  * The one helper that starts erx for a test (STYLE.md "copy-pasted test set-up"): a real server on
  * an ephemeral port over a fresh data directory (real SQLite file, real keys), with clients of both
- * roles registered and their tokens fetched through the token endpoint.
+ * roles registered and their tokens fetched through the token endpoint. {@link useTestServer} gives
+ * a suite its server; {@link listenServer} starts one without clients (an external token service).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { after, before } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
+import { openRuntime } from '../../src/server/runtime.js';
+import type { Runtime, RuntimeOptions } from '../../src/server/runtime.js';
+import { fetchToken, send } from './http.js';
+import type { Answer, RequestOptions } from './http.js';
 import { createTestDatabase } from './postgres.js';
 import type { TestDatabase } from './postgres.js';
-import { openRuntime } from '../../src/server/runtime.js';
-import type { Runtime } from '../../src/server/runtime.js';
 
 export interface Actor {
   clientId: string;
@@ -22,36 +25,24 @@ export interface Actor {
   token: string;
 }
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The parsed body, or undefined when it is not JSON. */
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  bytes: Buffer;
-}
-
-export interface RequestOptions {
-  token?: string;
-  /** Raw Authorization header (overrides token). */
-  authorization?: string;
-  body?: string | Buffer;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
-
-export interface TestServer {
+/** erx listening on an ephemeral port, over a data directory of its own. */
+export interface ListeningServer {
   url: string;
   dataDir: string;
   runtime: Runtime;
+  request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
+  /** Stops erx and removes its data directory (and database). */
+  close(): Promise<void>;
+}
+
+/** A {@link ListeningServer} with two prescribers and two pharmacists registered, tokens issued. */
+export interface TestServer extends ListeningServer {
   doctor: Actor;
   doctor2: Actor;
   pharmacist: Actor;
   pharmacist2: Actor;
-  request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
   /** Issues a token for a registered client through `/REST/v1/OAuth/token`. */
   tokenFor(clientId: string, secret: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -63,20 +54,11 @@ export interface StartOptions {
    * patient view of this server (browser tests). Default: `http://erx.test/rx/`.
    */
   ownPrescriptionUrl?: boolean;
+  /** What the runtime takes besides the configuration (e.g. shortened HTTP timeouts). */
+  runtime?: RuntimeOptions;
 }
 
 const SECRET = 'test-secret-0123456789';
-
-/** The sample prescription with a fresh `Id` (and any overrides). */
-export function samplePrescription(
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const doc = JSON.parse(readFileSync('examples/prescription.json', 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  return { ...doc, Id: randomUUID(), ...overrides };
-}
 
 /** A port that was free a moment ago (the configuration needs it before the server listens). */
 async function freePort(): Promise<number> {
@@ -108,7 +90,7 @@ async function listen(
       ERX_RATE_LIMIT_ANON: '0',
       ...options.env,
     });
-    const runtime = await openRuntime(config);
+    const runtime = await openRuntime(config, options.runtime);
     try {
       await runtime.app.listen({ port, host: '127.0.0.1' });
     } catch (error) {
@@ -133,55 +115,31 @@ async function engineDatabase(options: StartOptions): Promise<TestDatabase | und
   return createTestDatabase();
 }
 
-/** Starts erx for a test; `close()` stops it and removes its data directory (and database). */
-export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+/** Starts erx without registering clients; `close()` stops it and removes what it made. */
+export async function listenServer(options: StartOptions = {}): Promise<ListeningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'erx-test-'));
   const database = await engineDatabase(options);
   const { runtime, url } = await listen(
     dataDir,
     database ? { ...options, env: { ...options.env, ERX_DATABASE_URL: database.url } } : options,
   );
+  return {
+    url,
+    dataDir,
+    runtime,
+    request: (method, path, o) => send(url, method, path, o),
+    close: async () => {
+      await runtime.close();
+      await database?.drop();
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-  async function request(method: string, path: string, o: RequestOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.authorization !== undefined) headers.authorization = o.authorization;
-    else if (o.token !== undefined) headers.authorization = `Bearer acs:${o.token}`;
-    if (o.contentType !== undefined) headers['content-type'] = o.contentType;
-    const response = await fetch(url + path, { method, headers, body: o.body });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const text = bytes.toString('utf8');
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json, bytes };
-  }
-
-  async function tokenFor(clientId: string, secret: string): Promise<string> {
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: secret,
-    });
-    // A server started with a load bound (ERX_MAX_LAG_MS) may refuse while it starts up on busy
-    // cores: the call is repeated after its Retry-After, as a client does, for up to 10 s.
-    const until = performance.now() + 10_000;
-    let answer: Answer;
-    for (;;) {
-      answer = await request('POST', '/REST/v1/OAuth/token', {
-        body: form.toString(),
-        contentType: 'application/x-www-form-urlencoded',
-      });
-      if (answer.status !== 503 || performance.now() > until) break;
-      const retryAfter = Number(answer.headers.get('retry-after') ?? 1);
-      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1_000));
-    }
-    if (answer.status !== 200)
-      throw new Error(`token for ${clientId}: ${answer.status} ${answer.text}`);
-    return answer.json.access_token as string;
-  }
+/** Starts erx for a test; `close()` stops it and removes its data directory (and database). */
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const server = await listenServer(options);
+  const tokens = server.runtime.tokens!;
 
   async function actor(
     clientId: string,
@@ -189,9 +147,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     name: string,
   ): Promise<Actor> {
     const sub = `HIN|${clientId}`;
-    const existing = (await runtime.tokens!.listClients()).some((c) => c.clientId === clientId);
+    const existing = (await tokens.listClients()).some((c) => c.clientId === clientId);
     if (!existing) {
-      await runtime.tokens!.addClient({
+      await tokens.addClient({
         clientId,
         secret: SECRET,
         role,
@@ -200,7 +158,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         description: `${role} for tests`,
       });
     }
-    return { clientId, secret: SECRET, sub, name, token: await tokenFor(clientId, SECRET) };
+    return {
+      clientId,
+      secret: SECRET,
+      sub,
+      name,
+      token: await fetchToken(server.url, clientId, SECRET),
+    };
   }
 
   const [doctor, doctor2, pharmacist, pharmacist2] = await Promise.all([
@@ -211,19 +175,55 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   ]);
 
   return {
-    url,
-    dataDir,
-    runtime,
+    ...server,
     doctor,
     doctor2,
     pharmacist,
     pharmacist2,
-    request,
-    tokenFor,
-    close: async () => {
-      await runtime.close();
-      await database?.drop();
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    tokenFor: (clientId, secret) => fetchToken(server.url, clientId, secret),
+  };
+}
+
+/**
+ * The server of the calling suite: started before its first test, closed after its last. The
+ * answer stands for that server; reading it outside the suite's tests and hooks throws.
+ */
+export function useTestServer(options: StartOptions = {}): TestServer {
+  let current: TestServer | undefined;
+  before(async () => {
+    current = await startTestServer(options);
+  });
+  after(async () => {
+    await current?.close();
+  });
+  const started = (): TestServer => {
+    if (current === undefined) throw new Error('the suite server is used outside the suite');
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
     },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get runtime() {
+      return started().runtime;
+    },
+    get doctor() {
+      return started().doctor;
+    },
+    get doctor2() {
+      return started().doctor2;
+    },
+    get pharmacist() {
+      return started().pharmacist;
+    },
+    get pharmacist2() {
+      return started().pharmacist2;
+    },
+    request: (method, path, o) => started().request(method, path, o),
+    tokenFor: (clientId, secret) => started().tokenFor(clientId, secret),
+    close: () => started().close(),
   };
 }

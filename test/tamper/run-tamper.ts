@@ -7,13 +7,11 @@
 import assert from 'node:assert/strict';
 import type { ChainCheck } from '../../src/ledger/index.js';
 import { runCli } from '../support/child-server.js';
-import { samplePrescription } from '../support/server.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { CHAIN_LENGTH, TAMPER_CASES } from './cases.js';
 import type { Target, TamperCase } from './cases.js';
 import type { RowEditor } from './rows.js';
-
-const MEDICAMENT = '7680543201015';
 
 interface Prescription {
   id: string;
@@ -56,13 +54,13 @@ async function create(s: TestServer): Promise<Prescription> {
 async function createChain(s: TestServer): Promise<Prescription> {
   const p = await create(s);
   const ph = s.pharmacist.token;
-  await call(s, ph, `/ePrescription/dispense/${p.id}`, [{ id: MEDICAMENT, amount: 1 }]);
+  await call(s, ph, `/ePrescription/dispense/${p.id}`, [{ id: MED_A, amount: 1 }]);
   await call(s, ph, `/ePrescription/lock/${p.id}?reason=counter`);
   await call(s, ph, `/ePrescription/unlock/${p.id}?reason=served`);
   const full = await call(s, ph, `/ePrescription/dispense/${p.id}`);
   await call(s, ph, `/ePrescription/cancel/${p.id}/event/${full}`);
   await call(s, ph, `/ePrescription/dispense/${p.id}`, [
-    { id: MEDICAMENT, amount: 2, substitute: '7680000000001', substitute_id_type: 2 },
+    { id: MED_A, amount: 2, substitute: '7680000000001', substitute_id_type: 2 },
   ]);
   await call(s, ph, `/ePrescription/dispense/${p.id}?force=true`);
   return p;

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 7 on PostgreSQL: the same table of tampering, with the rows edited over a plain
+ * Tampering on PostgreSQL: the same table of tampering, with the rows edited over a plain
  * connection beside the running service, reported by verify and by `erx audit verify`.
  */
 import { after, before, test } from 'node:test';

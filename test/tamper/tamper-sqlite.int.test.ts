@@ -1,21 +1,16 @@
 /**
- * Issue 7 item 7 on SQLite: rows edited directly in the database file beside the running service
+ * Tampering on SQLite: rows edited directly in the database file beside the running service
  * (each event column, deletions, reordering, the head, forged and replayed events, the columns of
  * the prescription) are reported by verify and by `erx audit verify` at the first bad event.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sqlitePath } from '../../src/server/open-store.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 import { sqliteRows } from './rows.js';
 import { describeTamper, runTamperTable } from './run-tamper.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-after(() => server?.close());
+const server = useTestServer();
 
 test('sqlite: every tampering of the stored rows is reported where it matters', async () => {
   const rows = sqliteRows(sqlitePath(server.dataDir));

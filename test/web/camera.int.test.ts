@@ -12,8 +12,8 @@ import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
 import { json } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 import { screens, settlesTo, signIn } from './steps.js';
 
 /**
@@ -34,13 +34,12 @@ function y4mOf(png: PNG, frames = 3): Buffer {
 }
 
 describe('web page: camera scan at the counter', { skip: browserSkipReason() }, () => {
-  let server: TestServer;
+  const server = useTestServer({ ownPrescriptionUrl: true });
   let browser: Browser | undefined;
   let dir: string;
   let id: string;
 
   before(async () => {
-    server = await startTestServer({ ownPrescriptionUrl: true });
     const answer = await server.request(
       'POST',
       '/ePrescription/create?output-format=qrcode&size=640',
@@ -60,7 +59,6 @@ describe('web page: camera scan at the counter', { skip: browserSkipReason() }, 
 
   after(async () => {
     await browser?.close();
-    await server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

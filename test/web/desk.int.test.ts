@@ -7,22 +7,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 import { fillSample, screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
-  let server: TestServer;
+  const server = useTestServer({ ownPrescriptionUrl: true });
   let browser: Browser;
 
   before(async () => {
-    server = await startTestServer({ ownPrescriptionUrl: true });
     browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   test(

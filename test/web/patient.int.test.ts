@@ -9,8 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
-import { samplePrescription, startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { samplePrescription } from '../support/fixtures.js';
+import { useTestServer } from '../support/server.js';
 
 /** `link` with its document part replaced by `doc` (so the signature no longer fits). */
 function withDocument(link: string, doc: Record<string, unknown>): string {
@@ -19,17 +19,15 @@ function withDocument(link: string, doc: Record<string, unknown>): string {
 }
 
 describe('web page: patient view', { skip: browserSkipReason() }, () => {
-  let server: TestServer;
+  const server = useTestServer({ ownPrescriptionUrl: true });
   let browser: Browser;
 
   before(async () => {
-    server = await startTestServer({ ownPrescriptionUrl: true });
     browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   test('a new prescription is valid; the document never goes to the server for display', async () => {

@@ -4,10 +4,9 @@
  * page only, and the API's own answers unchanged (unknown paths still 404 in the seed §7 shape).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { findWebBuild } from '../../src/http/web.js';
-import { startTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
+import { startTestServer, useTestServer } from '../support/server.js';
 
 if (findWebBuild() === undefined) throw new Error('the web page is not built: run `npm run build`');
 
@@ -26,15 +25,7 @@ function directives(csp: string | null): Map<string, string> {
 }
 
 describe('web page serving', () => {
-  let server: TestServer;
-
-  before(async () => {
-    server = await startTestServer({ ownPrescriptionUrl: true });
-  });
-
-  after(async () => {
-    await server?.close();
-  });
+  const server = useTestServer({ ownPrescriptionUrl: true });
 
   for (const path of ['/rx/', '/app/']) {
     test(`${path} is HTML under a strict CSP`, async () => {

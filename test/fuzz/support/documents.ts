@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SUBSTITUTE } from '../../support/fixtures.js';
 import { mutateTextTimes } from './mutate.js';
 import type { Prng } from './prng.js';
 import { rep } from './repeat.js';
@@ -176,7 +177,7 @@ export function validDispense(rng: Prng, ids: readonly string[]): unknown[] {
   return Array.from({ length: rng.range(1, 3) }, () => {
     const item: Record<string, unknown> = { id: rng.pick(ids), amount: rng.range(1, 3) };
     if (rng.chance(0.2)) {
-      item.substitute = '7680999999999';
+      item.substitute = SUBSTITUTE;
       item.substitute_id_type = rng.range(1, 3);
     }
     return item;

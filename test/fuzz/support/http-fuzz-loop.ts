@@ -1,8 +1,9 @@
 /**
- * The HTTP fuzz loop (issue 7 item 1): starts erx, sends generated requests one after the other
+ * The HTTP fuzz loop: starts erx, sends generated requests one after the other
  * (every n-th over a real socket, the rest through `app.inject()`), checks each answer, learns
  * ids and links from accepted calls, and reports counts, failures, memory and pollution.
  */
+import { MED_A, MED_B } from '../../support/fixtures.js';
 import { startTestServer } from '../../support/server.js';
 import type { TestServer } from '../../support/server.js';
 import { validDocument } from './documents.js';
@@ -58,7 +59,7 @@ export interface FuzzReport {
 /** Marks the report line in the output of `http-fuzz-child.ts`. */
 export const REPORT_MARKER = 'ERX_FUZZ_REPORT ';
 
-const MED_IDS = ['7680543201015', '7680621130046'];
+const MED_IDS = [MED_A, MED_B];
 const POOL_SIZE = 64;
 /** A request answered later than this counts as a hang. */
 const HANG_MS = 10_000;

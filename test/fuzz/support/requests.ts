@@ -12,6 +12,7 @@ import {
   validDispense,
   validDocument,
 } from './documents.js';
+import { MED_A } from '../../support/fixtures.js';
 import type { HeaderValue } from './headers.js';
 import { authorization, contentType, idempotencyKey, query, traceparent } from './headers.js';
 import { hostileSignedLink, mutateLink, nestedLink } from './links.js';
@@ -30,7 +31,7 @@ const HTTP_METHODS = ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'POST'
 function target(rng: Prng, ctx: FuzzContext): Target {
   return ctx.pool.length > 0
     ? (ctx.pool[ctx.pool.length - 1 - rng.int(Math.min(ctx.pool.length, 16))] as Target)
-    : { id: 'none', link: undefined, medIds: ['7680543201015'], eventIds: [] };
+    : { id: 'none', link: undefined, medIds: [MED_A], eventIds: [] };
 }
 
 /** A path segment standing for a prescription id: a known one mostly. */

@@ -1,0 +1,24 @@
+/**
+ * Test data shared by the suites: the sample prescription of `examples/prescription.json` and the
+ * medicament ids it prescribes.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** The first medicament of the sample prescription (GTIN). */
+export const MED_A = '7680543201015';
+/** The second medicament of the sample prescription (GTIN). */
+export const MED_B = '7680621130046';
+/** A GTIN the sample does not prescribe, handed out as a substitute. */
+export const SUBSTITUTE = '7680999999999';
+
+/** The sample prescription with a fresh `Id` (and any overrides). */
+export function samplePrescription(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const doc = JSON.parse(readFileSync('examples/prescription.json', 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  return { ...doc, Id: randomUUID(), ...overrides };
+}
