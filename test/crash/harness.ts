@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
 import type { DispenseItem } from '../../src/service/index.js';
-import { MED_A, samplePrescription } from '../support/fixtures.js';
 import { fetchToken as fetchClientToken } from '../support/http.js';
+import { MED_A, samplePrescription } from '../support/fixtures.js';
 
 /** Links name this address in every crash test, so the in-process control and `erx serve` agree. */
 export const PRESCRIPTION_URL = 'http://erx.test/rx/';
@@ -109,7 +109,8 @@ export interface StormResult {
 
 /**
  * Sends forced dispenses from `workers` concurrent clients to the server at `url` until `killAtMs`
- * has passed, then runs `kill` while calls are still in flight.
+ * has passed since the `acknowledgedBeforeKill`-th acknowledgement (default: the first), then runs
+ * `kill` while calls are still in flight.
  */
 export async function stormUntilKilled(options: {
   url: string;
@@ -118,15 +119,17 @@ export async function stormUntilKilled(options: {
   acked: Acknowledged;
   workers: number;
   killAtMs: number;
+  acknowledgedBeforeKill?: number;
   kill: () => Promise<void>;
 }): Promise<StormResult> {
   const result: StormResult = { acknowledged: 0, unanswered: 0, refused: [] };
   let killed = false;
-  // The random moment is counted from the first acknowledgement: on a loaded machine the first
+  // The random moment is counted from the first acknowledgements: on a loaded machine the first
   // answers can take longer than the shortest storm, and a round with nothing acknowledged proves
   // nothing.
-  let firstAck: () => void = () => undefined;
-  const acknowledgedOnce = new Promise<void>((resolve) => (firstAck = resolve));
+  const enough = options.acknowledgedBeforeKill ?? 1;
+  let enoughAcked: () => void = () => undefined;
+  const acknowledgedOnce = new Promise<void>((resolve) => (enoughAcked = resolve));
   const noAnswer = new Promise<void>((resolve) => setTimeout(resolve, 20_000));
   const timer = Promise.race([acknowledgedOnce, noAnswer]).then(
     () => new Promise<void>((resolve) => setTimeout(resolve, options.killAtMs)),
@@ -156,7 +159,7 @@ export async function stormUntilKilled(options: {
         }
         acknowledge(options.acked, id, (JSON.parse(text) as { id: string }).id);
         result.acknowledged += 1;
-        firstAck();
+        if (result.acknowledged >= enough) enoughAcked();
       } catch {
         // The server is gone (or going): this call was never acknowledged.
         result.unanswered += 1;

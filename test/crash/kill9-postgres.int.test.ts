@@ -1,7 +1,8 @@
 /**
- * Issue 7 item 6 on PostgreSQL: 20 rounds of `kill -9` of `erx serve` during a storm of forced
+ * Crash safety on PostgreSQL: 20 rounds of `kill -9` of `erx serve` during a storm of forced
  * dispenses on one database; after every restart each acknowledged event is present and every
- * chain verifies, and `erx audit verify` passes at the end.
+ * chain verifies, the tokens issued before and after the restarts work, and `erx audit verify`
+ * passes at the end.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
