@@ -1,5 +1,5 @@
 /**
- * The typed refusal of a ChTransmissionFormat string (issue 2, SPEC.md §9).
+ * The typed refusal of a ChTransmissionFormat string (SPEC.md §9).
  */
 import { ErxError } from '../errors.js';
 

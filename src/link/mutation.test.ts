@@ -1,4 +1,4 @@
-// Hostile input (issue 2 acceptance): random mutations of a valid link produce only a LinkError
+// Hostile input: random mutations of a valid link produce only a LinkError
 // from parseLink or a boolean from verification; no other exception escapes.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';

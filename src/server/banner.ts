@@ -1,4 +1,4 @@
-/** What `erx serve` prints on start: where to go and how to get a token (issue 4, first start). */
+/** What `erx serve` prints on start: where to go and how to get a token (first start). */
 import type { DemoClient } from './demo-clients.js';
 
 /** The start-up text for a service listening at `url`. */

@@ -1,5 +1,5 @@
 /**
- * First start (issue 4): an empty store gets one demo prescriber and one demo pharmacist with
+ * First start: an empty store gets one demo prescriber and one demo pharmacist with
  * random secrets. The credentials are kept in `<dataDir>/demo-clients.json` (mode 0600) so that
  * later starts can print them again; delete the file (and the clients) for anything but a trial.
  */

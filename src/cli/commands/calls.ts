@@ -1,5 +1,5 @@
 /**
- * The client commands (issue 4): create, verify, dispense, revoke, lock, unlock, cancel and token,
+ * The client commands: create, verify, dispense, revoke, lock, unlock, cancel and token,
  * each one call to a running erx at `ERX_URL` with the token in `ERX_TOKEN`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
