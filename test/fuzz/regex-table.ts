@@ -137,7 +137,7 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   },
   { file: 'src/pki/directory-storage.ts', text: '/^[0-9A-Za-z_-]{1,128}$/', reach: 'store' },
   {
-    file: 'src/service/read-document.ts',
+    file: 'src/http/read-bodies.ts',
     text: '/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/',
     reach: 'request',
     near: (n) => [rep('aaaaaaaa-', n), rep('0', n)],
