@@ -1,7 +1,8 @@
 /**
  * Command-line options of `npm run bench` and the two modes: full (the issue's sizes and
  * durations) and --quick (100,000 prescriptions, 20 s mixed run, short figures; under 3 minutes
- * once the scale set is cached). Every figure is measured in two passes (one with --profile).
+ * once the scale set is cached). Every figure is measured in two passes (one with --profile) unless
+ * --passes says otherwise.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +13,9 @@ export interface BenchOptions {
   readonly json: boolean;
   /** Write a CPU profile of erx per figure into the results' `profiles/` folder. */
   readonly profile: boolean;
-  /** Rebuild the cached scale set. */
+  /** Rebuild the cached data sets. */
   readonly fresh: boolean;
-  /** Only build (or check) the cached scale set, measure nothing. */
+  /** Only build (or check) the cached data sets, measure nothing. */
   readonly prepareOnly: boolean;
   readonly cacheDir: string;
   readonly resultsDir: string;
@@ -38,18 +39,24 @@ export interface BenchOptions {
   readonly floorSignSeconds: number;
   readonly mixedRate: number;
   readonly mixedSeconds: number;
+  /** A git revision whose erx is measured against the working tree's, in turns. */
+  readonly compare: string | undefined;
 }
 
-export const USAGE = `usage: npm run bench -- [--quick] [--json] [--profile] [--fresh] [--prepare-only] [--cache-dir DIR] [--results-dir DIR] [--scale N]
+export const USAGE = `usage: npm run bench -- [--quick] [--json] [--profile] [--fresh] [--prepare-only] [--compare REV] [--passes N] [--cache-dir DIR] [--results-dir DIR] [--scale N]
 
   --quick        100,000 prescriptions, two 3 s passes per figure, 20 s mixed run
   --json         print one JSON object with every figure on stdout (progress stays on stderr)
   --profile      one erx process per figure, each with a V8 CPU profile in <results>/profiles
                  (one pass per figure, as long as the two of a run without --profile)
-  --fresh        rebuild the cached scale data set
-  --prepare-only build (or check) the cached scale data set and stop
-  --cache-dir    where scale data sets are cached (default: $TMPDIR/erx-bench-cache)
-  --results-dir  where latest.json and latest.md go (default: bench/results)
+  --fresh        rebuild the cached data sets
+  --prepare-only build (or check) the cached data sets and stop
+  --compare REV  measure the erx of git revision REV and the working tree's in turns, on copies of
+                 the same data sets with the same ceilings; writes <results>/compare.md and .json
+  --passes N     passes per figure (default 2; 1 with --profile)
+  --cache-dir    where data sets are cached (default: $TMPDIR/erx-bench-cache; those made by a
+                 revision's code for --compare in rev-<commit>/ inside it)
+  --results-dir  where latest.* or compare.* go (default: bench/results)
   --scale N      prescriptions of the scale set (default 1,000,000; 100,000 with --quick)
 `;
 
@@ -70,6 +77,8 @@ const KNOWN = new Set([
   '--cache-dir',
   '--results-dir',
   '--scale',
+  '--compare',
+  '--passes',
   '--help',
 ]);
 
@@ -85,6 +94,10 @@ export function parseOptions(args: string[]): BenchOptions {
   if (!Number.isSafeInteger(scalePrescriptions) || scalePrescriptions < 2_000) {
     throw new Error('--scale must be a whole number of at least 2,000');
   }
+  const passes = Number(valueOf(args, '--passes') ?? (profile ? 1 : 2));
+  if (!Number.isSafeInteger(passes) || passes < 1) {
+    throw new Error('--passes must be a whole number of at least 1');
+  }
   return {
     mode: quick ? 'quick' : 'full',
     json: args.includes('--json'),
@@ -96,15 +109,17 @@ export function parseOptions(args: string[]): BenchOptions {
     scalePrescriptions,
     smallPrescriptions: 1_000,
     verifySet: 100,
-    coldLinks: quick ? 4_000 : 12_000,
+    // Primed once, then every cold pass after a restart goes through them again (sets.ts).
+    coldLinks: Math.min(quick ? 16_000 : 60_000, Math.floor(scalePrescriptions / 5)),
     dispenseIds: quick ? 40_000 : 120_000,
     connections: 32,
     warmupSeconds: quick ? 1 : 3,
     // A profile is one process per pass: with --profile a figure is one pass as long as two.
     figureSeconds: (quick ? 3 : 10) * (profile ? 2 : 1),
-    figurePasses: profile ? 1 : 2,
+    figurePasses: passes,
     floorSignSeconds: quick ? 2 : 5,
     mixedRate: 2_400,
     mixedSeconds: quick ? 20 : 60,
+    compare: valueOf(args, '--compare'),
   };
 }

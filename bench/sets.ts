@@ -1,17 +1,20 @@
 /**
  * Running the figures on one data set: clients registered, erx started on the set's data
  * directory (one process for all figures, or one per figure with --profile, each writing its CPU
- * profile), tokens fetched, then each figure (or the mixed run) when the caller asks for it, so
- * the figures of two sets can be measured by turns.
+ * profile; the cold figure restarts it), tokens fetched, then each figure (or the mixed run) when
+ * the caller asks for it, so the figures of several sets and builds can be measured by turns.
+ * The data directory is prepared once, before the first start, and kept across restarts.
  */
 import type { Dataset } from './data/dataset.js';
 import { warmDatabase } from './data/page-cache.js';
 import type { SampleDocument } from './data/document.js';
-import { bearerFor, PHARMACIST, PRESCRIBER, registerClients } from './erx/clients.js';
+import type { ErxBuild } from './erx/build.js';
+import { bearerFor, PHARMACIST, PRESCRIBER } from './erx/clients.js';
 import type { Credentials } from './erx/clients.js';
 import { MIXED_RUN_ENVIRONMENT, startErx } from './erx/instance.js';
+import { registerClientsOf } from './erx/revision-code.js';
 import type { ErxInstance } from './erx/instance.js';
-import { bestPass, runFigure } from './figures.js';
+import { bestPass, prime, runFigure } from './figures.js';
 import type { ErxTarget, Figure, FigureName, PoolCursor } from './figures.js';
 import { closedLoop } from './load/closed-loop.js';
 import { openLoop } from './load/open-loop.js';
@@ -25,7 +28,8 @@ export interface SetContext {
   readonly dataset: Dataset;
   readonly sample: SampleDocument;
   readonly options: BenchOptions;
-  readonly erxMain: string;
+  /** The erx measured; its own code registers the bench's clients. */
+  readonly build: ErxBuild;
   /** CPU profiles go here (with --profile). */
   readonly profileDir: string | undefined;
 }
@@ -40,11 +44,12 @@ async function open(
   credentials: Credentials,
   label: string,
   env: Readonly<Record<string, string>> = {},
+  profiled = true,
 ): Promise<Session> {
   const erx = await startErx({
-    main: ctx.erxMain,
+    main: ctx.build.main,
     dataDir: ctx.dataset.dataDir,
-    profileDir: ctx.profileDir,
+    profileDir: profiled ? ctx.profileDir : undefined,
     profileName: `${ctx.name}-${label}`,
     env,
   });
@@ -156,7 +161,7 @@ export interface SetRunner {
  * for all figures, or one per step with --profile; the mixed run always has its own).
  */
 export async function openSet(ctx: SetContext): Promise<SetRunner> {
-  const credentials = await registerClients(ctx.dataset.dataDir);
+  const credentials = await registerClientsOf(ctx.build, ctx.dataset.dataDir);
   const cursor: PoolCursor = { dispense: 0, cold: 0 };
   const results: Partial<Record<FigureName, Figure>> = {};
   let peak = 0;
@@ -168,10 +173,34 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
     await session.erx.stop();
     session = undefined;
   };
+  let coldPrimed = false;
+  /**
+   * The cold figure measures the first verifies after a restart. Its chains are verified once
+   * each, with the pharmacist's token, by the erx that ran the other figures (as a pharmacy's
+   * counter would have before the restart); then that erx is stopped and another one started on
+   * the same data directory, whatever erx keeps there (the database, key files) left as it was.
+   * Every cold pass has its own restart, so every pass goes through the same chains.
+   */
+  const restartForCold = async (): Promise<void> => {
+    if (!coldPrimed) {
+      session ??= await open(ctx, credentials, 'verify_cold-prime', {}, false);
+      const links = ctx.dataset.manifest.coldLinks;
+      const started = performance.now();
+      await prime(session.target.url, links, session.target.pharmacist);
+      const seconds = (performance.now() - started) / 1000;
+      progress(
+        `${ctx.name}: ${links.length.toLocaleString('en')} cold chains verified once in ${seconds.toFixed(1)} s`,
+      );
+      coldPrimed = true;
+    }
+    await close();
+    cursor.cold = 0;
+  };
   const measure = async (step: FigureName | 'mixed'): Promise<void> => {
     // With --profile every step has its own erx; the mixed run always does, with its environment.
     const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
     if (ownProcess) await close();
+    if (step === 'verify_cold') await restartForCold();
     session ??= await open(
       ctx,
       credentials,

@@ -1,7 +1,7 @@
 /**
  * The bench's data sets: a data directory filled by the bulk loader, and a manifest of what the
- * figures send (verify links, cold links, dispense ids). The scale set is built once into a cache
- * and copied into each run, so every run starts from the same untouched chains.
+ * figures send (verify links, cold links, dispense ids). Each set is built once into a cache and
+ * copied into each run, so every run starts from the same untouched chains.
  *
  * Layout of a set directory: `data/` (an erx data directory) and `manifest.json`.
  */
@@ -200,22 +200,12 @@ export async function ensureCached(
 }
 
 /**
- * A data set for one run, in `runDir/<name>`: built there, or, with `cacheDir`, copied from the
- * cache (built first if needed) so the run may change it freely.
+ * A copy of the cached set in `runDir/<name>`, for one run (or one build of a comparison) to
+ * change freely; `started` is when the set was asked for (a fresh set counts its whole build).
  */
-export async function prepareDataset(
-  spec: DatasetSpec,
-  options: { runDir: string; cacheDir?: string; fresh?: boolean; onProgress: Progress },
-): Promise<Dataset> {
-  const started = performance.now();
-  const directory = join(options.runDir, spec.name);
-  if (options.cacheDir === undefined) {
-    const manifest = await build(spec, directory, options.onProgress);
-    const prepareSeconds = (performance.now() - started) / 1000;
-    return { dataDir: join(directory, 'data'), manifest, source: 'fresh', prepareSeconds };
-  }
-  const cached = await ensureCached(spec, options.cacheDir, options);
+export function copyCached(cached: CachedSet, runDir: string, started: number): Dataset {
   const copyStarted = performance.now();
+  const directory = join(runDir, cached.manifest.spec.name);
   rmSync(directory, { recursive: true, force: true });
   cpSync(join(cached.directory, 'data'), join(directory, 'data'), { recursive: true });
   return {

@@ -11,6 +11,12 @@ export interface ClosedLoopJob {
   readonly seconds: number;
   /** First sequence number (a plan's pool continues where the last run left it). */
   readonly offset: number;
+  /**
+   * Requests the plan can send from `offset` before it would repeat an item, warm-up included:
+   * the warm-up sends at most a tenth of them and the measurement the rest, and a run that has
+   * sent its share ends early (its rate is then taken up to its last answer). None: no bound.
+   */
+  readonly limit?: number;
 }
 
 export interface ClosedLoopResult {

@@ -15,16 +15,26 @@ let sequence = job.offset;
 interface Run {
   result: autocannon.Result;
   histogram: ReturnType<typeof latencyHistogram>;
+  /** The run's length: to its last answer when it sent all it may, else autocannon's. */
+  seconds: number;
 }
 
-function run(seconds: number): Promise<Run> {
+/** Runs for `seconds`, or until `most` requests are sent (autocannon ends it at its next tick). */
+function run(seconds: number, most: number | undefined): Promise<Run> {
+  if (most !== undefined && most < job.connections) {
+    throw new Error(`${most} requests left in the pool, fewer than ${job.connections} connections`);
+  }
   const histogram = latencyHistogram();
+  const startedAt = performance.now();
+  let answered = 0;
+  let lastAnswerAt = startedAt;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: job.url,
         connections: job.connections,
         duration: seconds,
+        ...(most === undefined ? {} : { maxOverallRequests: most }),
         timeout: 30,
         requests: [
           {
@@ -35,26 +45,36 @@ function run(seconds: number): Promise<Run> {
           },
         ],
       },
-      (error: unknown, result) => (error ? reject(error) : resolve({ result, histogram })),
+      (error: unknown, result) => {
+        if (error) return reject(error);
+        const exhausted = most !== undefined && answered >= most;
+        const length = exhausted ? (lastAnswerAt - startedAt) / 1000 : result.duration;
+        resolve({ result, histogram, seconds: length });
+      },
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
+      answered++;
+      lastAnswerAt = performance.now();
       if (status >= 200 && status < 300) recordMs(histogram, responseTime);
     });
   });
 }
 
-if (job.warmupSeconds > 0) await run(job.warmupSeconds);
-const { result, histogram } = await run(job.seconds);
+const warmupMost =
+  job.limit === undefined ? undefined : Math.max(job.connections, Math.floor(job.limit / 10));
+if (job.warmupSeconds > 0) await run(job.warmupSeconds, warmupMost);
+const measuredMost = job.limit === undefined ? undefined : job.offset + job.limit - sequence;
+const { result, histogram, seconds } = await run(job.seconds, measuredMost);
 const statusCounts: Record<string, number> = {};
 for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
   statusCounts[code] = stats.count ?? 0;
 }
 const answer: ClosedLoopResult = {
-  rps: result['2xx'] / result.duration,
+  rps: result['2xx'] / seconds,
   ok: result['2xx'],
   non2xx: result.non2xx,
   errors: result.errors,
-  seconds: result.duration,
+  seconds,
   latency: summarise(histogram),
   statusCounts,
   issued: sequence - job.offset,

@@ -22,9 +22,12 @@ const TEXT_COLUMNS = new Set([
   'call',
   'met',
   'required',
+  'measure',
+  'worse',
 ]);
 
-function table(header: string[], rows: string[][]): string {
+/** A Markdown table: text columns aligned left, numbers right. */
+export function markdownTable(header: string[], rows: string[][]): string {
   const numeric = header.map((h) => !TEXT_COLUMNS.has(h));
   return [
     `| ${header.join(' | ')} |`,
@@ -66,7 +69,7 @@ export function renderMarkdown(results: Results): string {
 
 ## Ceilings (same run)
 
-${table(CEILING_HEADER, ceilingRows(results))}
+${markdownTable(CEILING_HEADER, ceilingRows(results))}
 
 ## Figures
 
@@ -74,7 +77,7 @@ Closed loop, ${results.settings.connections} connections; ${passesText(results)}
 Small set: ${int(small.prescriptions)} prescriptions, ${int(small.events)} events (${small.source}).
 Scale set: ${int(scale.prescriptions)} prescriptions, ${int(scale.events)} events (${scale.source === 'cache' ? `cached, built ${scale.load.date}` : 'built in this run'}; loader ${int(scale.load.events_per_s)} events/s).
 
-${table(FIGURE_HEADER, figureRows(results))}
+${markdownTable(FIGURE_HEADER, figureRows(results))}
 
 ratio: requests/s ÷ the ceiling's rate. cost ratio: the ceiling's CPU time per operation ÷ erx's CPU
 time per request; a busy neighbour lowers throughput but hardly CPU time, so it is the cross-check
@@ -89,11 +92,11 @@ ${int(mixed.offered)} calls/s offered for ${int(results.settings.mixed_seconds a
     .join(' ')}:
 ${int(mixed.achieved)}/s achieved, p50 ${fixed(mixed.p50_ms)} ms, p99 ${fixed(mixed.p99_ms)} ms, max ${fixed(mixed.max_ms)} ms, ${int(mixed.errors)} errors, peak RSS ${fixed(mixed.peak_rss_mb, 0)} MB, other processes ${Math.round(mixed.foreign_cpu * 100)} % of the CPU.
 
-${table(['call', 'sent', 'ok', 'errors', 'p50 ms', 'p99 ms'], kinds)}
+${markdownTable(['call', 'sent', 'ok', 'errors', 'p50 ms', 'p99 ms'], kinds)}
 
 ## Targets
 
-${table(TARGET_HEADER, targetRows(results))}
+${markdownTable(TARGET_HEADER, targetRows(results))}
 
 ${results.notes.map((n) => `- ${n}`).join('\n')}
 `;

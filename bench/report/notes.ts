@@ -48,7 +48,8 @@ export function notesFor(input: NoteInput): string[] {
   const { options, machine, build, sets, mixed, ceilings } = input;
   const notes = [
     `Load generator and erx share the machine's ${machine.cores} cores: every figure and ceiling is measured with the same generator (a worker thread of the bench process), ${options.connections} connections and durations, so ratios compare like with like.`,
-    'Verify figures cycle through a working set of chains already verified once (the memo of SPEC.md §7 is warm); "never verified since start" measures the cold case.',
+    'Verify figures cycle through a working set of chains already verified once (the memo of SPEC.md §7 is warm).',
+    `"Never verified since start" is the first verify after a restart: each of its ${options.coldLinks.toLocaleString('en')} chains was verified once with the pharmacist's token, then erx was stopped and started again on the same data directory (database and key files as they were) before each pass; a pass ends early when it has gone through them all.`,
     'Dispense on the small set goes round its 1,000 prescriptions, so their chains grow during the run; on the scale set every dispense hits a different prescription.',
     "Each figure (and the mixed run) starts with its set's SQLite files just read once, so they are in the kernel's page cache, as on a server whose memory holds its database.",
     'Peak RSS is the kernel high-water mark (VmHWM) of the erx process, reset per pass (a figure shows its highest pass), in MB of 10^6 bytes.',
@@ -77,6 +78,12 @@ export function notesFor(input: NoteInput): string[] {
         );
       }
     }
+  }
+  const cold = sets.scale.figures.verify_cold;
+  if (cold && cold.seconds < options.figureSeconds * 0.95) {
+    notes.push(
+      `scale verify_cold: its best pass used up the ${options.coldLinks.toLocaleString('en')} chains in ${cold.seconds.toFixed(1)} s of the ${options.figureSeconds} s of a pass.`,
+    );
   }
   const busy = disturbed(input);
   if (busy.length > 0) {

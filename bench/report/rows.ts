@@ -3,7 +3,8 @@ import type { FigureName } from '../figures.js';
 import type { Results } from './results.js';
 import { comparisonText, fixed, int } from './format.js';
 
-const LABELS: Record<FigureName, string> = {
+/** What each figure measures, as the reports name it. */
+export const FIGURE_LABELS: Record<FigureName, string> = {
   verify_anon: 'verify anonymous',
   verify_tx10: 'verify with transactions, 10 events',
   dispense: 'partial dispense, distinct prescriptions',
@@ -58,7 +59,7 @@ export function figureRows(results: Results): string[][] {
             : undefined;
       const wraps = figure.pool_wraps > 0 ? ` (pool reused ${figure.pool_wraps}×)` : '';
       rows.push([
-        LABELS[name] + wraps,
+        FIGURE_LABELS[name] + wraps,
         `${setName} (${int(set.prescriptions)})`,
         int(figure.rps),
         passes(figure.passes),

@@ -1,0 +1,48 @@
+/**
+ * A closed loop bounded by its pool (the cold verify figure): no item is sent twice, the warm-up
+ * sends at most a tenth, and the measured run ends when the pool is used up, its rate taken to its
+ * last answer instead of the run's full length.
+ */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { closedLoop } from './closed-loop.js';
+
+test('a bounded closed loop sends each item of its pool once and ends when they are used', async () => {
+  const bodies: string[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      bodies.push(body);
+      response.setHeader('content-type', 'application/json');
+      response.end('{"valid":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const links = Array.from({ length: 400 }, (_, i) => `link-${i}`);
+    const result = await closedLoop({
+      url: `http://127.0.0.1:${port}`,
+      plan: { kind: 'verify', path: '/verify', links },
+      connections: 4,
+      warmupSeconds: 1,
+      seconds: 5,
+      offset: 1,
+      limit: links.length - 1,
+    });
+    // Every item from the offset on, once each, and nothing before it or after the pool's end.
+    assert.deepEqual([...bodies].sort(), links.slice(1).sort());
+    assert.equal(result.issued, 399);
+    // The warm-up sent a tenth of the pool (39), the measurement the other 360, all answered.
+    assert.equal(result.ok, 360);
+    assert.equal(result.errors, 0);
+    assert.ok(result.seconds < 2, `the measured run ended early (${result.seconds} s)`);
+    assert.ok(Math.abs(result.rps - 360 / result.seconds) < 1e-6);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
