@@ -1,6 +1,7 @@
 /**
- * The closed set of erx error codes (SPEC.md §8) and the one error class that carries them.
- * The domain throws these; only `src/http` turns a code into a status (see `http/status.ts`).
+ * The closed set of erx error codes (SPEC.md §8) and the one error class that carries them, with
+ * the one shape of its typed subclasses ({@link ReasonedError}). The domain throws these; only
+ * `src/http` turns a code into a status (see `http/status.ts`).
  */
 
 /** Every `error_code` erx ever answers with. */
@@ -59,12 +60,33 @@ export class ErxError extends Error {
 
   constructor(code: ErrorCode, message: string, options: ErxErrorOptions = {}) {
     super(message);
-    this.name = 'ErxError';
+    // The class thrown: ErxError, or the subclass (LinkError, PkiError, ...).
+    this.name = new.target.name;
     this.code = code;
     this.causeCode = options.causeCode ?? code;
     this.violations = options.violations;
     this.detail = options.detail;
     this.retryAfter = options.retryAfter;
+  }
+}
+
+/**
+ * An {@link ErxError} of one part of erx whose `reason`, out of the part's closed set `R`, says
+ * what went wrong and picks its fixed client message from the part's table. The code (and so the
+ * HTTP status) is the subclass's choice: client input is `bad_request`, the operator's key files
+ * are `internal_error`.
+ */
+export abstract class ReasonedError<R extends string> extends ErxError {
+  readonly reason: R;
+
+  protected constructor(
+    code: ErrorCode,
+    reason: R,
+    messages: Readonly<Record<R, string>>,
+    options: ErxErrorOptions = {},
+  ) {
+    super(code, messages[reason], options);
+    this.reason = reason;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The typed refusal of a ChTransmissionFormat string (SPEC.md §9).
  */
-import { ErxError } from '../errors.js';
+import { ReasonedError } from '../errors.js';
 
 /** Why a CHMED16A string was refused. */
 export type DocumentDecodeReason =
@@ -30,12 +30,8 @@ const MESSAGES: Readonly<Record<DocumentDecodeReason, string>> = {
 };
 
 /** A refused CHMED16A string (or a document too large to encode); always `bad_request`. */
-export class DocumentDecodeError extends ErxError {
-  readonly reason: DocumentDecodeReason;
-
+export class DocumentDecodeError extends ReasonedError<DocumentDecodeReason> {
   constructor(reason: DocumentDecodeReason, detail?: unknown) {
-    super('bad_request', MESSAGES[reason], { detail });
-    this.name = 'DocumentDecodeError';
-    this.reason = reason;
+    super('bad_request', reason, MESSAGES, { detail });
   }
 }

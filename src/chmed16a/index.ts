@@ -8,7 +8,6 @@ export type { DocumentDecodeReason } from './decode-error.js';
 export { prescriptionHash } from './prescription-hash.js';
 export {
   CHMED_GZIP_PREFIX,
-  CHMED_PLAIN_PREFIX,
   CHMED_PREFIX,
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENT_DEPTH,

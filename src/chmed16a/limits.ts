@@ -22,6 +22,3 @@ export const CHMED_PREFIX = 'CHMED16A';
 
 /** Marker of the base64-of-gzip encoding, the only one erx writes (SPEC.md §3). */
 export const CHMED_GZIP_PREFIX = `${CHMED_PREFIX}1`;
-
-/** Marker of the plain-JSON encoding, accepted on read only. */
-export const CHMED_PLAIN_PREFIX = `${CHMED_PREFIX}0`;

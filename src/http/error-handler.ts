@@ -46,7 +46,7 @@ function validationViolations(error: FastifyError): Violation[] {
     const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
     const path = missing ? `${v.instancePath}/${missing}` : v.instancePath;
     const where = error.validationContext ? `${error.validationContext} ` : '';
-    return { path: path === '' ? '' : path, message: `${where}${v.message ?? 'is invalid'}` };
+    return { path, message: `${where}${v.message ?? 'is invalid'}` };
   });
 }
 
@@ -130,5 +130,3 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return sendError(reply, request, 'internal_error', FIXED_MESSAGES.internal_error);
   });
 }
-
-export { FIXED_MESSAGES };

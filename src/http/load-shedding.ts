@@ -60,7 +60,7 @@ export const STANDING_QUEUE_PER_THREAD = 4;
 export const STANDING_QUEUE_HOLD_MS = 1_000;
 
 /** How often the event loop's lag is sampled, in ms. */
-export const LAG_SAMPLE_MS = 10;
+const LAG_SAMPLE_MS = 10;
 
 export interface LoadShedding {
   /** Requests in progress at once; 0 = no bound. */
@@ -79,7 +79,7 @@ export interface LoadShedding {
  * late timer was held up by the callbacks before it, which is what every socket read waits for
  * too. The timer does not keep the process alive.
  */
-export function watchLag(): { lagMs: () => number; stop: () => void } {
+function watchLag(): { lagMs: () => number; stop: () => void } {
   let lag = 0;
   // The first tick only starts the clock: the turns before it (start-up) are not requests' lag.
   let last: number | undefined;

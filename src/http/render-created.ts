@@ -1,6 +1,6 @@
 /** The answer to create in the requested `output-format` (SPEC.md §5): JSON data, PNG or SVG. */
 import type { FastifyReply } from 'fastify';
-import { fitsQrCode, renderQrPng, renderQrSvg } from '../qr/render.js';
+import { renderQrPng, renderQrSvg } from '../qr/render.js';
 import { ErxError } from '../errors.js';
 import type { CreateResult } from '../service/index.js';
 
@@ -22,20 +22,6 @@ export function pixelSize(size: string | undefined): number {
     );
   }
   return n;
-}
-
-/**
- * Refuses (400) a link too long to draw as one QR code. Passed to create for the PNG and SVG
- * formats, so the prescription is not stored when its answer could not be drawn.
- */
-export function assertDrawable(link: string): void {
-  if (!fitsQrCode(link)) {
-    throw new ErxError(
-      'bad_request',
-      'The prescription is too large for a QR code; ask for output-format=data.',
-      { causeCode: 'too_large_for_qr' },
-    );
-  }
 }
 
 /** Sends `created` as `data` JSON, a PNG QR code (`qrcode`) or an SVG QR code (`svg`). */

@@ -11,10 +11,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where the staff screens are served. */
-export const STAFF_PATH = '/app/';
+const STAFF_PATH = '/app/';
 
 /** Where the bundled scripts, styles and icon are served. */
-export const ASSETS_PATH = '/assets/';
+const ASSETS_PATH = '/assets/';
 
 // Nothing from another origin and no inline script or style (SPEC.md §9). `data:` images are the
 // QR codes the desk renders in the page; the camera preview is a MediaStream, not a URL.
@@ -64,7 +64,7 @@ export function findWebBuild(): WebBuild | undefined {
 }
 
 /** The path the patient view answers at: that of the prescription address (SPEC.md §3). */
-export function patientPath(prescriptionUrl: string): string {
+function patientPath(prescriptionUrl: string): string {
   return new URL(prescriptionUrl).pathname || '/';
 }
 

@@ -2,13 +2,13 @@
  * The one safe JSON parser of erx (SPEC.md §9): nesting is bounded before anything recursive
  * runs, and prototype-polluting keys are refused the way Fastify refuses them in bodies.
  */
-import { ErxError } from '../errors.js';
+import { ReasonedError } from '../errors.js';
 
 /** Deepest JSON nesting erx accepts (SPEC.md §9): `[]` is depth 1, `[[]]` depth 2. */
 export const MAX_JSON_DEPTH = 32;
 
 /** Keys refused anywhere in a JSON value (SPEC.md §9, as Fastify's `onProtoPoisoning`/`onConstructorPoisoning`). */
-export const FORBIDDEN_JSON_KEYS: readonly string[] = Object.freeze(['__proto__', 'constructor']);
+const FORBIDDEN_JSON_KEYS: readonly string[] = Object.freeze(['__proto__', 'constructor']);
 
 /** Why a JSON text or value was refused. */
 export type JsonErrorReason = 'too_deep' | 'forbidden_key' | 'bad_json';
@@ -20,13 +20,9 @@ const MESSAGES: Readonly<Record<JsonErrorReason, string>> = {
 };
 
 /** A refused JSON text or value; always `bad_request`, `reason` says why. */
-export class JsonError extends ErxError {
-  readonly reason: JsonErrorReason;
-
+export class JsonError extends ReasonedError<JsonErrorReason> {
   constructor(reason: JsonErrorReason, detail?: unknown) {
-    super('bad_request', MESSAGES[reason], { detail });
-    this.name = 'JsonError';
-    this.reason = reason;
+    super('bad_request', reason, MESSAGES, { detail });
   }
 }
 

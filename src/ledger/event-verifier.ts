@@ -19,7 +19,7 @@ import { parseTimestamp } from './timestamp.js';
  * Default memo size: 100,000 events, 20,000 chains of five, 8.5 MB of heap when full (85 bytes an
  * entry), minutes of the busiest traffic a small machine carries (docs/decisions.md).
  */
-export const DEFAULT_MEMO_SIZE = 100_000;
+const DEFAULT_MEMO_SIZE = 100_000;
 /** Leaves live a day; a few hundred cover a year of them. */
 const LEAF_CACHE_SIZE = 1_000;
 

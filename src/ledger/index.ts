@@ -20,7 +20,7 @@ export type {
   LedgerRecord,
   SignedEvent,
 } from './event.js';
-export { DEFAULT_MEMO_SIZE, EventVerifier } from './event-verifier.js';
+export { EventVerifier } from './event-verifier.js';
 export type { EventVerifierOptions } from './event-verifier.js';
 export { isSha256Hex, sha256Hex } from './hash.js';
 export { inspectJws } from './inspect-jws.js';

@@ -9,7 +9,7 @@ export type { LinkKeyInfo, OpenLinkKeyringOptions, PublicLinkKey } from './keyri
 export { KeyringError } from './keyring-error.js';
 export type { KeyringErrorReason } from './keyring-error.js';
 export { MAX_ISSUED_AT, MAX_ISSUER_LENGTH, MAX_LINK_LENGTH } from './limits.js';
-export { LINK_ERROR_REASONS, LinkError, isLinkError } from './link-error.js';
+export { LINK_ERROR_REASONS, LinkError } from './link-error.js';
 export type { LinkErrorReason } from './link-error.js';
 export { parseLink } from './parse.js';
 export type { ParsedLink } from './parse.js';

@@ -14,7 +14,7 @@ const RAW_ISSUER = /^[A-Za-z0-9\-._~!$'()*+,;:@/?%]+$/;
 const FORBIDDEN_IN_LABEL = /[\p{Cc}\p{Cs}]/u;
 
 /** Checks a decoded issuer label: 1 to MAX_ISSUER_LENGTH code units, no control characters. */
-export function checkIssuerLabel(label: string): string {
+function checkIssuerLabel(label: string): string {
   if (label.length === 0 || label.length > MAX_ISSUER_LENGTH || FORBIDDEN_IN_LABEL.test(label)) {
     throw new LinkError('bad_issuer');
   }

@@ -3,7 +3,7 @@
  * not the client's: it answers as `internal_error` (or `service_unavailable` while another process
  * holds the rotation lock), never as an invalid prescription.
  */
-import { ErxError } from '../errors.js';
+import { ReasonedError } from '../errors.js';
 
 /** Why the key ring failed. */
 export type KeyringErrorReason =
@@ -24,17 +24,13 @@ const MESSAGES: Record<KeyringErrorReason, string> = {
 };
 
 /** A key-ring failure with a typed `reason`; `detail` (log only) holds the underlying cause. */
-export class KeyringError extends ErxError {
-  readonly reason: KeyringErrorReason;
-
+export class KeyringError extends ReasonedError<KeyringErrorReason> {
   constructor(reason: KeyringErrorReason, detail?: unknown) {
     const busy = reason === 'busy';
-    super(busy ? 'service_unavailable' : 'internal_error', MESSAGES[reason], {
+    super(busy ? 'service_unavailable' : 'internal_error', reason, MESSAGES, {
       causeCode: `keyring_${reason}`,
       detail,
       ...(busy ? { retryAfter: 1 } : {}),
     });
-    this.name = 'KeyringError';
-    this.reason = reason;
   }
 }

@@ -3,7 +3,7 @@
  * `bad_request` (SPEC.md §6: "a link that cannot be parsed ... ⇒ 400"); `reason` says which rule
  * it broke and is answered as `cause.Code`, so integrators can tell the cases apart.
  */
-import { ErxError } from '../errors.js';
+import { ReasonedError } from '../errors.js';
 
 /** Why a link was refused. */
 export type LinkErrorReason =
@@ -54,17 +54,8 @@ const MESSAGES: Record<LinkErrorReason, string> = {
 };
 
 /** A malformed prescription link (or link part): code `bad_request`, `reason` the broken rule. */
-export class LinkError extends ErxError {
-  readonly reason: LinkErrorReason;
-
+export class LinkError extends ReasonedError<LinkErrorReason> {
   constructor(reason: LinkErrorReason) {
-    super('bad_request', MESSAGES[reason], { causeCode: reason, detail: { reason } });
-    this.name = 'LinkError';
-    this.reason = reason;
+    super('bad_request', reason, MESSAGES, { causeCode: reason, detail: { reason } });
   }
-}
-
-/** True when `value` is a {@link LinkError}. */
-export function isLinkError(value: unknown): value is LinkError {
-  return value instanceof LinkError;
 }

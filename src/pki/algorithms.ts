@@ -6,9 +6,6 @@
 /** Key generation and import parameters of every ledger key. */
 export const P384_KEY = Object.freeze({ name: 'ECDSA', namedCurve: 'P-384' } as const);
 
-/** Signature parameters matching JWS `ES384` (RFC 7518 §3.4). */
-export const ECDSA_SHA384 = Object.freeze({ name: 'ECDSA', hash: 'SHA-384' } as const);
-
 /** Certificate signing algorithm (`ecdsa-with-SHA384`). */
 export const CERT_SIGNING_ALGORITHM = Object.freeze({
   name: 'ECDSA',

@@ -13,7 +13,7 @@ export const LEAF_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * How far a new leaf's `notBefore` is set back, so a leaf created by one instance is already
  * valid on another whose clock is a little behind (instances share keys, SPEC.md §1 operators).
  */
-export const LEAF_BACKDATE_MS = 5 * 60 * 1000;
+const LEAF_BACKDATE_MS = 5 * 60 * 1000;
 
 export interface IssueLeafOptions {
   /** The time the leaf is first needed; validity starts {@link LEAF_BACKDATE_MS} earlier. */

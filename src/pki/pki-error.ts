@@ -2,7 +2,7 @@
  * Failures of the ledger PKI. They are operator problems (unreadable or mismatched key files),
  * never client input, so they map to `internal_error`; `reason` says what to fix.
  */
-import { ErxError } from '../errors.js';
+import { ReasonedError } from '../errors.js';
 
 /** Why key material was refused. */
 export type PkiErrorReason =
@@ -25,12 +25,8 @@ const MESSAGES: Readonly<Record<PkiErrorReason, string>> = {
 };
 
 /** Refused key material; `reason` names the problem, the message is fixed text. */
-export class PkiError extends ErxError {
-  readonly reason: PkiErrorReason;
-
+export class PkiError extends ReasonedError<PkiErrorReason> {
   constructor(reason: PkiErrorReason, detail?: unknown) {
-    super('internal_error', MESSAGES[reason], { detail });
-    this.name = 'PkiError';
-    this.reason = reason;
+    super('internal_error', reason, MESSAGES, { detail });
   }
 }

@@ -9,7 +9,7 @@ import { PkiError } from './pki-error.js';
 import { x509 } from './x509.js';
 
 /** Default root lifetime: 20 years, long enough that rotation is a planned event. */
-export const ROOT_LIFETIME_YEARS = 20;
+const ROOT_LIFETIME_YEARS = 20;
 
 export interface CreateRootOptions {
   /** Start of validity (default: now). */

@@ -31,7 +31,7 @@ const DEMO: readonly Omit<DemoClient, 'clientSecret'>[] = [
 ];
 
 /** The file holding the demo credentials. */
-export function demoClientsFile(dataDir: string): string {
+function demoClientsFile(dataDir: string): string {
   return join(dataDir, 'demo-clients.json');
 }
 

@@ -23,7 +23,7 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  * 511, overflows when many clients connect while erx is busy; the kernel then drops their SYNs
  * and they retry after 1, 3, 7 s, seconds of latency no shedding can answer.
  */
-export const LISTEN_BACKLOG = 4096;
+const LISTEN_BACKLOG = 4096;
 
 /** Starts the service and resolves once it listens; returns the runtime and its base URL. */
 export async function serve(
