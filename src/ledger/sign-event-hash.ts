@@ -2,8 +2,7 @@
  * The event signature (SPEC.md §7): compact JWS (RFC 7515 §7.1), protected header exactly
  * `{"alg":"ES384","x5c":[leaf, root]}`, payload the event hash as UTF-8 text.
  *
- * The header is the same for every event a leaf signs, so it is encoded once per leaf; the
- * signature itself comes from the key's signing threads (`signWithKey`). Verification
+ * The signature itself comes from the key's signing threads (`signWithKey`). Verification
  * stays with jose (`event-verifier.ts`), which every signed event passes in the tests.
  */
 import { signWithKey } from '../pki/index.js';
@@ -12,16 +11,10 @@ import type { SigningKey } from '../pki/index.js';
 /** The only JWS algorithm of the ledger. */
 export const LEDGER_JWS_ALG = 'ES384';
 
-const headers = new WeakMap<SigningKey, string>();
-
+/** The protected header of `key`'s signatures, encoded (a few µs: no need to remember it). */
 function protectedHeader(key: SigningKey): string {
-  let header = headers.get(key);
-  if (header === undefined) {
-    const json = JSON.stringify({ alg: LEDGER_JWS_ALG, x5c: [...key.x5c] });
-    header = Buffer.from(json, 'utf8').toString('base64url');
-    headers.set(key, header);
-  }
-  return header;
+  const json = JSON.stringify({ alg: LEDGER_JWS_ALG, x5c: [...key.x5c] });
+  return Buffer.from(json, 'utf8').toString('base64url');
 }
 
 /** Signs `hash` with a leaf key; the header carries the leaf and root certificates. */
