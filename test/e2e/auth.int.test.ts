@@ -5,13 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import {
-  assertError,
-  createPrescription,
-  expectAppended,
-  expectRefused,
-  json,
-} from '../support/e2e.js';
+import { assertError, createPrescription, expectationsOn, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
 import { MED_A, samplePrescription } from '../support/fixtures.js';
 import type { Answer, RequestOptions } from '../support/http.js';
@@ -22,12 +16,12 @@ const FORM = 'application/x-www-form-urlencoded';
 
 describe('authentication and roles', () => {
   const server = useTestServer();
+  const { appends, refuses } = expectationsOn(server);
   let rx: Created;
   let dispenseEventId: string;
   before(async () => {
     rx = await createPrescription(server);
-    const event = await expectAppended(
-      server,
+    const event = await appends(
       rx.id,
       () =>
         server.request('POST', `/ePrescription/dispense/${rx.id}`, {
@@ -209,8 +203,7 @@ describe('authentication and roles', () => {
       it(`refuses ${what} with 401 and WWW-Authenticate on every mutating route`, async () => {
         for (const [name, path, body] of routes()) {
           const authorization = header?.replace('PLACEHOLDER', server.pharmacist.token);
-          const answer = await expectRefused(
-            server,
+          const answer = await refuses(
             rx.id,
             () =>
               server.request(
@@ -228,8 +221,7 @@ describe('authentication and roles', () => {
 
     it('takes Bearer oauth:<token> like Bearer acs:<token>', async () => {
       const other = await createPrescription(server);
-      await expectAppended(
-        server,
+      await appends(
         other.id,
         () =>
           server.request('POST', `/ePrescription/lock/${other.id}`, {
@@ -237,8 +229,7 @@ describe('authentication and roles', () => {
           }),
         'lock',
       );
-      await expectAppended(
-        server,
+      await appends(
         other.id,
         () =>
           server.request('POST', `/ePrescription/unlock/${other.id}`, {
@@ -271,8 +262,7 @@ describe('authentication and roles', () => {
         [`/ePrescription/revoke/${rx.id}`, server.pharmacist, {}],
       ];
       for (const [path, actor, body] of cases) {
-        await expectRefused(
-          server,
+        await refuses(
           rx.id,
           () => server.request('POST', path, { ...body, token: actor.token }),
           403,

@@ -7,50 +7,30 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
-import {
-  calls,
-  createPrescription,
-  eventCount,
-  expectAppended,
-  expectRefused,
-  verify,
-} from '../support/e2e.js';
-import type { Created } from '../support/e2e.js';
+import { calls, createPrescription, eventCount, expectationsOn, verify } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 
 describe('cancel and revoke', () => {
   const server = useTestServer();
   const call = calls(server);
-
-  async function revoked(): Promise<Created> {
-    const rx = await createPrescription(server);
-    await expectAppended(server, rx.id, call.revoke(rx.id, server.doctor), 'revoke');
-    return rx;
-  }
+  const { appends, refuses, revoked } = expectationsOn(server);
 
   describe('cancel', () => {
     it('cancels its own partial dispensation: not cancellable afterwards, items gone', async () => {
       const rx = await createPrescription(server);
-      const keep = await expectAppended(
-        server,
+      const keep = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
       );
-      const undo = await expectAppended(
-        server,
+      const undo = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [
           { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
         ]),
         'partial_dispense',
       );
-      const event = await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, undo.id, server.pharmacist),
-        'cancel',
-      );
+      const event = await appends(rx.id, call.cancel(rx.id, undo.id, server.pharmacist), 'cancel');
       assert.deepEqual(event.event_data, { EventId: undo.id });
       assert.equal(event.cancellable, false);
       const result = await verify(server, rx.link, server.pharmacist.token);
@@ -66,218 +46,112 @@ describe('cancel and revoke', () => {
 
     it('cancels its own full dispensation: dispensed is false again, dispense works again', async () => {
       const rx = await createPrescription(server);
-      const fullEvent = await expectAppended(
-        server,
+      const fullEvent = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
       );
       // Fully dispensed: items without force are refused (seed §7); record them forced.
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
         403,
         'forbidden',
         'unknown_error',
       );
-      const forcedItems = await expectAppended(
-        server,
+      const forcedItems = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_B, amount: 1 }], '?force=true'),
         'partial_dispense',
       );
-      await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, fullEvent.id, server.pharmacist),
-        'cancel',
-      );
-      await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, forcedItems.id, server.pharmacist),
-        'cancel',
-      );
+      await appends(rx.id, call.cancel(rx.id, fullEvent.id, server.pharmacist), 'cancel');
+      await appends(rx.id, call.cancel(rx.id, forcedItems.id, server.pharmacist), 'cancel');
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.dispensed, false);
       assert.deepEqual(result.partial_dispensations, []);
       assert.equal((await verify(server, rx.link)).dispensed, false);
-      await expectAppended(
-        server,
-        rx.id,
-        call.dispenseFull(rx.id, server.pharmacist2),
-        'full_dispense',
-      );
+      await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist2), 'full_dispense');
     });
 
     it('answers 404 for an unknown event, an event of another prescription, an unknown prescription', async () => {
       const rx = await createPrescription(server);
       const other = await createPrescription(server);
-      const foreign = await expectAppended(
-        server,
+      const foreign = await appends(
         other.id,
         call.dispenseFull(other.id, server.pharmacist),
         'full_dispense',
       );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, randomUUID(), server.pharmacist),
-        404,
-        'not_found',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, foreign.id, server.pharmacist),
-        404,
-        'not_found',
-      );
+      await refuses(rx.id, call.cancel(rx.id, randomUUID(), server.pharmacist), 404, 'not_found');
+      await refuses(rx.id, call.cancel(rx.id, foreign.id, server.pharmacist), 404, 'not_found');
       const id = randomUUID();
-      await expectRefused(
-        server,
-        id,
-        call.cancel(id, foreign.id, server.pharmacist),
-        404,
-        'not_found',
-      );
+      await refuses(id, call.cancel(id, foreign.id, server.pharmacist), 404, 'not_found');
       assert.equal(await eventCount(server, other.id), 2);
     });
 
     it('refuses to cancel create, lock, unlock and cancel events with 409', async () => {
       const rx = await createPrescription(server);
       const [createEvent] = (await verify(server, rx.link, server.doctor.token)).events;
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, createEvent.id, server.doctor),
-        409,
-        'conflict',
-      );
-      const locked = await expectAppended(
-        server,
-        rx.id,
-        call.lock(rx.id, server.pharmacist),
-        'lock',
-      );
-      const unlocked = await expectAppended(
-        server,
-        rx.id,
-        call.unlock(rx.id, server.pharmacist),
-        'unlock',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, locked.id, server.pharmacist),
-        409,
-        'conflict',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, unlocked.id, server.pharmacist),
-        409,
-        'conflict',
-      );
-      const dispensed = await expectAppended(
-        server,
+      await refuses(rx.id, call.cancel(rx.id, createEvent.id, server.doctor), 409, 'conflict');
+      const locked = await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      const unlocked = await appends(rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
+      await refuses(rx.id, call.cancel(rx.id, locked.id, server.pharmacist), 409, 'conflict');
+      await refuses(rx.id, call.cancel(rx.id, unlocked.id, server.pharmacist), 409, 'conflict');
+      const dispensed = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
       );
-      const cancelled = await expectAppended(
-        server,
+      const cancelled = await appends(
         rx.id,
         call.cancel(rx.id, dispensed.id, server.pharmacist),
         'cancel',
       );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, cancelled.id, server.pharmacist),
-        409,
-        'conflict',
-      );
+      await refuses(rx.id, call.cancel(rx.id, cancelled.id, server.pharmacist), 409, 'conflict');
     });
 
     it('refuses to cancel an event that is cancelled already with 409', async () => {
       const rx = await createPrescription(server);
-      const dispensed = await expectAppended(
-        server,
+      const dispensed = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
       );
-      await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, dispensed.id, server.pharmacist),
-        'cancel',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, dispensed.id, server.pharmacist),
-        409,
-        'conflict',
-      );
+      await appends(rx.id, call.cancel(rx.id, dispensed.id, server.pharmacist), 'cancel');
+      await refuses(rx.id, call.cancel(rx.id, dispensed.id, server.pharmacist), 409, 'conflict');
     });
 
     it("refuses to cancel someone else's event with 403", async () => {
       const rx = await createPrescription(server);
-      const dispensed = await expectAppended(
-        server,
+      const dispensed = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
       );
       for (const actor of [server.pharmacist2, server.doctor, server.doctor2]) {
-        await expectRefused(
-          server,
-          rx.id,
-          call.cancel(rx.id, dispensed.id, actor),
-          403,
-          'forbidden',
-        );
+        await refuses(rx.id, call.cancel(rx.id, dispensed.id, actor), 403, 'forbidden');
       }
       // The prescriber's own create event is not someone else's, but it is not cancellable.
       const [createEvent] = (await verify(server, rx.link, server.pharmacist.token)).events;
-      await expectRefused(
-        server,
-        rx.id,
-        call.cancel(rx.id, createEvent.id, server.pharmacist),
-        403,
-        'forbidden',
-      );
+      await refuses(rx.id, call.cancel(rx.id, createEvent.id, server.pharmacist), 403, 'forbidden');
     });
 
     it('refuses any cancel on a revoked prescription with 403 revoked, the revoke event included', async () => {
       const rx = await createPrescription(server);
-      const dispensed = await expectAppended(
-        server,
+      const dispensed = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
       );
-      const revokeEvent = await expectAppended(
-        server,
-        rx.id,
-        call.revoke(rx.id, server.doctor),
-        'revoke',
-      );
+      const revokeEvent = await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
       assert.equal(revokeEvent.cancellable, false);
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         call.cancel(rx.id, dispensed.id, server.pharmacist),
         403,
         'forbidden',
         'revoked',
       );
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         call.cancel(rx.id, revokeEvent.id, server.doctor),
         403,
@@ -288,25 +162,19 @@ describe('cancel and revoke', () => {
 
     it('answers 401 without a token', async () => {
       const rx = await createPrescription(server);
-      const dispensed = await expectAppended(
-        server,
+      const dispensed = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
       );
-      await expectRefused(server, rx.id, call.cancel(rx.id, dispensed.id), 401, 'unauthorized');
+      await refuses(rx.id, call.cancel(rx.id, dispensed.id), 401, 'unauthorized');
     });
   });
 
   describe('revoke', () => {
     it('lets the issuer revoke; verify then shows revoked in both variants', async () => {
       const rx = await createPrescription(server);
-      const event = await expectAppended(
-        server,
-        rx.id,
-        call.revoke(rx.id, server.doctor),
-        'revoke',
-      );
+      const event = await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
       assert.equal(event.actor, server.doctor.sub);
       assert.deepEqual(event.event_data, {});
       assert.equal((await verify(server, rx.link)).revoked, true);
@@ -317,13 +185,8 @@ describe('cancel and revoke', () => {
 
     it('lets the issuer revoke a dispensed prescription', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(
-        server,
-        rx.id,
-        call.dispenseFull(rx.id, server.pharmacist),
-        'full_dispense',
-      );
-      await expectAppended(server, rx.id, call.revoke(rx.id, server.doctor), 'revoke');
+      await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist), 'full_dispense');
+      await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
       const result = await verify(server, rx.link);
       assert.equal(result.revoked, true);
       assert.equal(result.dispensed, true);
@@ -331,22 +194,22 @@ describe('cancel and revoke', () => {
 
     it('refuses a second revoke with 409', async () => {
       const rx = await revoked();
-      await expectRefused(server, rx.id, call.revoke(rx.id, server.doctor), 409, 'conflict');
+      await refuses(rx.id, call.revoke(rx.id, server.doctor), 409, 'conflict');
     });
 
     it('refuses another prescriber and any pharmacist with 403', async () => {
       const rx = await createPrescription(server);
-      await expectRefused(server, rx.id, call.revoke(rx.id, server.doctor2), 403, 'forbidden');
-      await expectRefused(server, rx.id, call.revoke(rx.id, server.pharmacist), 403, 'forbidden');
-      await expectRefused(server, rx.id, call.revoke(rx.id, server.pharmacist2), 403, 'forbidden');
+      await refuses(rx.id, call.revoke(rx.id, server.doctor2), 403, 'forbidden');
+      await refuses(rx.id, call.revoke(rx.id, server.pharmacist), 403, 'forbidden');
+      await refuses(rx.id, call.revoke(rx.id, server.pharmacist2), 403, 'forbidden');
       assert.equal((await verify(server, rx.link)).revoked, false);
     });
 
     it('answers 404 for an unknown prescription and 401 without a token', async () => {
       const id = randomUUID();
-      await expectRefused(server, id, call.revoke(id, server.doctor), 404, 'not_found');
+      await refuses(id, call.revoke(id, server.doctor), 404, 'not_found');
       const rx = await createPrescription(server);
-      await expectRefused(server, rx.id, call.revoke(rx.id), 401, 'unauthorized');
+      await refuses(rx.id, call.revoke(rx.id), 401, 'unauthorized');
     });
   });
 });

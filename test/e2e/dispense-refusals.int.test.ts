@@ -11,8 +11,7 @@ import {
   calls,
   createPrescription,
   eventCount,
-  expectAppended,
-  expectRefused,
+  expectationsOn,
   verify,
   withItems,
 } from '../support/e2e.js';
@@ -21,6 +20,7 @@ import { useTestServer } from '../support/server.js';
 
 describe('dispense refusals', () => {
   const server = useTestServer();
+  const { appends, refuses } = expectationsOn(server);
   const { dispense, full } = calls(server);
 
   describe('refused bodies and queries (400)', () => {
@@ -78,13 +78,12 @@ describe('dispense refusals', () => {
     ];
     for (const [name, options] of cases) {
       it(`refuses ${name}`, async () => {
-        await expectRefused(server, rx.id, dispense(rx.id, options), 400, 'bad_request');
+        await refuses(rx.id, dispense(rx.id, options), 400, 'bad_request');
       });
     }
 
     it('names the unknown medicament in violations', async () => {
-      const answer = await expectRefused(
-        server,
+      const answer = await refuses(
         rx.id,
         dispense(
           rx.id,
@@ -112,15 +111,13 @@ describe('dispense refusals', () => {
     it('refuses a prescriber with 403', async () => {
       const rx = await createPrescription(server);
       for (const actor of [server.doctor, server.doctor2]) {
-        await expectRefused(
-          server,
+        await refuses(
           rx.id,
           dispense(rx.id, { actor, contentType: 'application/json' }),
           403,
           'forbidden',
         );
-        await expectRefused(
-          server,
+        await refuses(
           rx.id,
           dispense(rx.id, { ...withItems([{ id: MED_A, amount: 1 }]), actor }),
           403,
@@ -131,8 +128,7 @@ describe('dispense refusals', () => {
 
     it('refuses a call without a token, or with an inactive one, with 401', async () => {
       const rx = await createPrescription(server);
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         () =>
           server.request('POST', `/ePrescription/dispense/${rx.id}`, {
@@ -141,8 +137,7 @@ describe('dispense refusals', () => {
         401,
         'unauthorized',
       );
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         () =>
           server.request('POST', `/ePrescription/dispense/${rx.id}`, {
@@ -156,20 +151,13 @@ describe('dispense refusals', () => {
 
     it('answers 404 for an unknown prescription', async () => {
       const id = randomUUID();
-      await expectRefused(server, id, full(id), 404, 'not_found');
-      await expectRefused(
-        server,
-        id,
-        dispense(id, withItems([{ id: MED_A, amount: 1 }])),
-        404,
-        'not_found',
-      );
+      await refuses(id, full(id), 404, 'not_found');
+      await refuses(id, dispense(id, withItems([{ id: MED_A, amount: 1 }])), 404, 'not_found');
     });
 
     it('refuses a revoked prescription with 403 revoked, with or without force', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(
-        server,
+      await appends(
         rx.id,
         () =>
           server.request('POST', `/ePrescription/revoke/${rx.id}`, { token: server.doctor.token }),
@@ -181,7 +169,7 @@ describe('dispense refusals', () => {
         dispense(rx.id, withItems([{ id: MED_A, amount: 1 }])),
         dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=true')),
       ]) {
-        await expectRefused(server, rx.id, call, 403, 'forbidden', 'revoked');
+        await refuses(rx.id, call, 403, 'forbidden', 'revoked');
       }
     });
   });

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
 import {
-  calls,
   assertTrace,
+  calls,
   createPrescription,
-  expectAppended,
-  expectRefused,
+  expectationsOn,
   verify,
   withItems,
 } from '../support/e2e.js';
@@ -34,18 +33,19 @@ const EVENT_KEYS = [
 
 describe('dispense', () => {
   const server = useTestServer();
+  const { appends, refuses } = expectationsOn(server);
   const { dispense, full } = calls(server);
 
   async function fullyDispensed(): Promise<Created> {
     const rx = await createPrescription(server);
-    await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+    await appends(rx.id, full(rx.id), 'full_dispense');
     return rx;
   }
 
   describe('full dispensation (seed §4.1 rule 1)', () => {
     it('takes Content-Type: application/json without a body as a full dispensation', async () => {
       const rx = await createPrescription(server);
-      const event = await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+      const event = await appends(rx.id, full(rx.id), 'full_dispense');
       assert.deepEqual(Object.keys(event).sort(), EVENT_KEYS);
       assert.equal(event.actor, server.pharmacist.sub);
       assert.equal(event.actor_name, server.pharmacist.name);
@@ -59,27 +59,20 @@ describe('dispense', () => {
 
     it('takes a call without any body and without Content-Type as a full dispensation', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, dispense(rx.id), 'full_dispense');
+      await appends(rx.id, dispense(rx.id), 'full_dispense');
       assert.equal((await verify(server, rx.link)).dispensed, true);
     });
 
     it('takes force=false like no force', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, full(rx.id, '?force=false'), 'full_dispense');
+      await appends(rx.id, full(rx.id, '?force=false'), 'full_dispense');
     });
   });
 
   describe('fully dispensed (seed §3, §4.1 rules 5–6, §7)', () => {
     it('refuses a second dispense without force with exactly the seed §7 403', async () => {
       const rx = await fullyDispensed();
-      const answer = await expectRefused(
-        server,
-        rx.id,
-        full(rx.id),
-        403,
-        'forbidden',
-        'unknown_error',
-      );
+      const answer = await refuses(rx.id, full(rx.id), 403, 'forbidden', 'unknown_error');
       const body = answer.json as JsonObject;
       assert.deepEqual(Object.keys(body).sort(), ['cause', 'error_code', 'message', 'trace']);
       assert.deepEqual(Object.keys(body.cause).sort(), ['Code', 'Message', 'StatusCode', 'Trace']);
@@ -99,13 +92,13 @@ describe('dispense', () => {
         full(rx.id, '?force=false'),
         dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=false')),
       ]) {
-        await expectRefused(server, rx.id, call, 403, 'forbidden', 'unknown_error');
+        await refuses(rx.id, call, 403, 'forbidden', 'unknown_error');
       }
     });
 
     it('records force=true without a body as another full dispensation', async () => {
       const rx = await fullyDispensed();
-      await expectAppended(server, rx.id, full(rx.id, '?force=true'), 'full_dispense');
+      await appends(rx.id, full(rx.id, '?force=true'), 'full_dispense');
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.dispensed, true);
       assert.equal(result.events.length, 3);
@@ -113,8 +106,7 @@ describe('dispense', () => {
 
     it('records force=true with items as a forced partial dispensation (seed rule 6)', async () => {
       const rx = await fullyDispensed();
-      const event = await expectAppended(
-        server,
+      const event = await appends(
         rx.id,
         dispense(rx.id, withItems([{ id: MED_A, amount: 1 }], '?force=true')),
         'partial_dispense',
@@ -127,8 +119,7 @@ describe('dispense', () => {
 
     it('lets another pharmacist force as well', async () => {
       const rx = await fullyDispensed();
-      const event = await expectAppended(
-        server,
+      const event = await appends(
         rx.id,
         dispense(rx.id, { query: '?force=true', actor: server.pharmacist2 }),
         'full_dispense',
@@ -145,16 +136,10 @@ describe('dispense', () => {
         { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
         { id: MED_B, amount: 1, substitute: 'Magistral: Salbe 50 g', substitute_id_type: 1 },
       ];
-      const event = await expectAppended(
-        server,
-        rx.id,
-        dispense(rx.id, withItems(sent)),
-        'partial_dispense',
-      );
+      const event = await appends(rx.id, dispense(rx.id, withItems(sent)), 'partial_dispense');
       assert.deepEqual(Object.keys(event).sort(), [...EVENT_KEYS, 'dispenses'].sort());
       assert.deepEqual(event.dispenses, sent);
-      await expectAppended(
-        server,
+      await appends(
         rx.id,
         dispense(rx.id, {
           ...withItems([{ id: MED_A, amount: 3, substitute: 'PC-1', substitute_id_type: 3 }]),
@@ -203,8 +188,7 @@ describe('dispense', () => {
     it('never marks a prescription dispensed by partial dispensations alone', async () => {
       const rx = await createPrescription(server);
       for (let i = 0; i < 3; i += 1) {
-        await expectAppended(
-          server,
+        await appends(
           rx.id,
           dispense(
             rx.id,
@@ -220,14 +204,13 @@ describe('dispense', () => {
       assert.equal(result.dispensed, false);
       assert.equal(result.partial_dispensations.length, 6);
       // A partial dispensation does not block a later full one.
-      await expectAppended(server, rx.id, full(rx.id), 'full_dispense');
+      await appends(rx.id, full(rx.id), 'full_dispense');
       assert.equal((await verify(server, rx.link)).dispensed, true);
     });
 
     it('takes amounts 1 and 10,000 and a charset parameter on the Content-Type', async () => {
       const rx = await createPrescription(server);
-      const event = await expectAppended(
-        server,
+      const event = await appends(
         rx.id,
         dispense(rx.id, {
           body: JSON.stringify([
@@ -247,12 +230,7 @@ describe('dispense', () => {
     it('takes 50 items in one call', async () => {
       const rx = await createPrescription(server);
       const fifty = Array.from({ length: 50 }, () => ({ id: MED_A, amount: 1 }));
-      const event = await expectAppended(
-        server,
-        rx.id,
-        dispense(rx.id, withItems(fifty)),
-        'partial_dispense',
-      );
+      const event = await appends(rx.id, dispense(rx.id, withItems(fifty)), 'partial_dispense');
       assert.equal(event.dispenses.length, 50);
     });
   });

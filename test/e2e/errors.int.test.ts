@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { assertError, createPrescription, expectRefused, json } from '../support/e2e.js';
+import { assertError, createPrescription, expectationsOn, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
 import { MED_A, samplePrescription } from '../support/fixtures.js';
 import { useTestServer } from '../support/server.js';
@@ -16,6 +16,7 @@ const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 describe('errors', () => {
   const server = useTestServer();
+  const { refuses } = expectationsOn(server);
   let rx: Created;
   before(async () => {
     rx = await createPrescription(server);
@@ -88,8 +89,7 @@ describe('errors', () => {
 
     it('refuses a large dispense body and appends nothing', async () => {
       const items = Array.from({ length: 2000 }, () => ({ id: MED_A, amount: 1 }));
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         () =>
           server.request('POST', dispensePath(), {
@@ -135,8 +135,7 @@ describe('errors', () => {
         'unsupported_media_type',
       );
       assert.equal(await server.runtime.store.getPrescription(doc.Id as string), undefined);
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         () =>
           server.request('POST', dispensePath(), {
@@ -151,8 +150,7 @@ describe('errors', () => {
 
     it('refuses text/plain and form bodies on dispense', async () => {
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-        await expectRefused(
-          server,
+        await refuses(
           rx.id,
           () =>
             server.request('POST', dispensePath(), {
@@ -175,8 +173,7 @@ describe('errors', () => {
       ['nesting deeper than 32 levels', `${'['.repeat(40)}${']'.repeat(40)}`],
     ]) {
       it(`refuses ${name} on dispense and appends nothing`, async () => {
-        await expectRefused(
-          server,
+        await refuses(
           rx.id,
           () =>
             server.request('POST', dispensePath(), {

@@ -10,8 +10,7 @@ import {
   calls,
   createPrescription,
   eventCount,
-  expectAppended,
-  expectRefused,
+  expectationsOn,
   json,
 } from '../support/e2e.js';
 import type { Call } from '../support/e2e.js';
@@ -23,6 +22,7 @@ import type { Actor } from '../support/server.js';
 describe('Idempotency-Key', () => {
   const server = useTestServer();
   const call = calls(server);
+  const { appends, refuses } = expectationsOn(server);
 
   /** A dispense of prescription `id` carrying `key`; `items` undefined is a full dispensation. */
   function keyedDispense(
@@ -71,7 +71,7 @@ describe('Idempotency-Key', () => {
     it('answers a repeated partial dispense with the first answer and appends one event', async () => {
       const rx = await createPrescription(server);
       const retried = keyedDispense(rx.id, `retry-${rx.id}`, [{ id: MED_A, amount: 1 }]);
-      const first = await expectAppended(server, rx.id, retried, 'partial_dispense');
+      const first = await appends(rx.id, retried, 'partial_dispense');
       const second = await retried();
       assert.equal(second.status, 200, second.text);
       assert.deepEqual(second.json, first);
@@ -81,7 +81,7 @@ describe('Idempotency-Key', () => {
     it('answers a repeated full dispense with the first answer, not the seed §7 403', async () => {
       const rx = await createPrescription(server);
       const retried = keyedDispense(rx.id, `full-${rx.id}`);
-      const first = await expectAppended(server, rx.id, retried, 'full_dispense');
+      const first = await appends(rx.id, retried, 'full_dispense');
       const second = await retried();
       assert.equal(second.status, 200, second.text);
       assert.deepEqual(second.json, first);
@@ -100,14 +100,9 @@ describe('Idempotency-Key', () => {
     it('answers a retry with the first answer even after the event was cancelled', async () => {
       const rx = await createPrescription(server);
       const retried = keyedDispense(rx.id, `late-${rx.id}`, [{ id: MED_A, amount: 2 }]);
-      const first = await expectAppended(server, rx.id, retried, 'partial_dispense');
+      const first = await appends(rx.id, retried, 'partial_dispense');
       assert.equal(first.cancellable, true);
-      await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, first.id as string, server.pharmacist),
-        'cancel',
-      );
+      await appends(rx.id, call.cancel(rx.id, first.id as string, server.pharmacist), 'cancel');
       const again = await retried();
       assert.equal(again.status, 200, again.text);
       assert.deepEqual(again.json, first);
@@ -117,8 +112,7 @@ describe('Idempotency-Key', () => {
     it('refuses the same key with a different body with 409', async () => {
       const rx = await createPrescription(server);
       const key = `mixed-${rx.id}`;
-      await expectAppended(
-        server,
+      await appends(
         rx.id,
         keyedDispense(rx.id, key, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
@@ -127,7 +121,7 @@ describe('Idempotency-Key', () => {
         keyedDispense(rx.id, key, [{ id: MED_A, amount: 2 }]),
         keyedDispense(rx.id, key),
       ]) {
-        await expectRefused(server, rx.id, other, 409, 'conflict', 'idempotency_key_reused');
+        await refuses(rx.id, other, 409, 'conflict', 'idempotency_key_reused');
       }
     });
 
@@ -135,9 +129,8 @@ describe('Idempotency-Key', () => {
       const rx = await createPrescription(server);
       const key = `shared-${rx.id}`;
       const items = [{ id: MED_A, amount: 1 }];
-      await expectAppended(server, rx.id, keyedDispense(rx.id, key, items), 'partial_dispense');
-      const other = await expectAppended(
-        server,
+      await appends(rx.id, keyedDispense(rx.id, key, items), 'partial_dispense');
+      const other = await appends(
         rx.id,
         keyedDispense(rx.id, key, items, server.pharmacist2),
         'partial_dispense',
@@ -148,7 +141,7 @@ describe('Idempotency-Key', () => {
     it('refuses a malformed key with 400', async () => {
       const rx = await createPrescription(server);
       for (const key of ['x'.repeat(201), 'with space', 'umlaut-ä']) {
-        await expectRefused(server, rx.id, keyedDispense(rx.id, key), 400, 'bad_request');
+        await refuses(rx.id, keyedDispense(rx.id, key), 400, 'bad_request');
       }
     });
   });
@@ -158,8 +151,7 @@ describe('Idempotency-Key', () => {
       const rx = await createPrescription(server);
       const keyed = (path: string, actor: Actor): Call =>
         call.post(path, actor, { headers: { 'idempotency-key': `${path}-${rx.id}` } });
-      const dispensed = await expectAppended(
-        server,
+      const dispensed = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
@@ -174,7 +166,7 @@ describe('Idempotency-Key', () => {
         [keyed(`/ePrescription/revoke/${rx.id}`, server.doctor), 'revoke'],
       ];
       for (const [retry, type] of retried) {
-        const first = await expectAppended(server, rx.id, retry, type);
+        const first = await appends(rx.id, retry, type);
         const count = await eventCount(server, rx.id);
         const again = await retry();
         assert.equal(again.status, 200, `${type}: ${again.text}`);

@@ -7,31 +7,18 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { MED_A, MED_B } from '../support/fixtures.js';
-import {
-  calls,
-  createPrescription,
-  expectAppended,
-  expectRefused,
-  verify,
-} from '../support/e2e.js';
-import type { Created } from '../support/e2e.js';
+import { calls, createPrescription, expectationsOn, verify } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 
 describe('lock and unlock', () => {
   const server = useTestServer();
   const call = calls(server);
-
-  async function revoked(): Promise<Created> {
-    const rx = await createPrescription(server);
-    await expectAppended(server, rx.id, call.revoke(rx.id, server.doctor), 'revoke');
-    return rx;
-  }
+  const { appends, refuses, revoked } = expectationsOn(server);
 
   describe('lock and unlock', () => {
     it('locks with a reason; verify shows locked and locked_at = the lock event time', async () => {
       const rx = await createPrescription(server);
-      const event = await expectAppended(
-        server,
+      const event = await appends(
         rx.id,
         call.lock(rx.id, server.pharmacist, '?reason=Beratung%20am%20Schalter'),
         'lock',
@@ -70,39 +57,33 @@ describe('lock and unlock', () => {
 
     it('locks without a reason with empty event_data', async () => {
       const rx = await createPrescription(server);
-      const event = await expectAppended(
-        server,
-        rx.id,
-        call.lock(rx.id, server.pharmacist),
-        'lock',
-      );
+      const event = await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
       assert.deepEqual(event.event_data, {});
     });
 
     it('refuses a second lock with 409, by the holder and by anyone else', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      await expectRefused(server, rx.id, call.lock(rx.id, server.pharmacist), 409, 'conflict');
-      await expectRefused(server, rx.id, call.lock(rx.id, server.pharmacist2), 409, 'conflict');
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await refuses(rx.id, call.lock(rx.id, server.pharmacist), 409, 'conflict');
+      await refuses(rx.id, call.lock(rx.id, server.pharmacist2), 409, 'conflict');
     });
 
     it("refuses others' dispense, cancel and the issuer's revoke with 423 naming the holder", async () => {
       const rx = await createPrescription(server);
-      const own = await expectAppended(
-        server,
+      const own = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
       );
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      for (const refused of [
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      for (const refusal of [
         call.dispenseFull(rx.id, server.pharmacist2),
         call.dispenseFull(rx.id, server.pharmacist2, '?force=true'),
         call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
         call.cancel(rx.id, own.id, server.pharmacist2),
         call.revoke(rx.id, server.doctor),
       ]) {
-        const answer = await expectRefused(server, rx.id, refused, 423, 'locked');
+        const answer = await refuses(rx.id, refusal, 423, 'locked');
         assert.ok(
           (answer.json.message as string).includes(server.pharmacist.name),
           answer.json.message,
@@ -112,25 +93,14 @@ describe('lock and unlock', () => {
 
     it('lets the holder dispense and cancel its own dispensation while locked', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      const partial = await expectAppended(
-        server,
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      const partial = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_B, amount: 1 }]),
         'partial_dispense',
       );
-      await expectAppended(
-        server,
-        rx.id,
-        call.cancel(rx.id, partial.id, server.pharmacist),
-        'cancel',
-      );
-      await expectAppended(
-        server,
-        rx.id,
-        call.dispenseFull(rx.id, server.pharmacist),
-        'full_dispense',
-      );
+      await appends(rx.id, call.cancel(rx.id, partial.id, server.pharmacist), 'cancel');
+      await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist), 'full_dispense');
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.locked, true);
       assert.equal(result.dispensed, true);
@@ -138,16 +108,15 @@ describe('lock and unlock', () => {
 
     it('refuses unlock by another pharmacist and by a prescriber who did not issue it (403)', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      await expectRefused(server, rx.id, call.unlock(rx.id, server.pharmacist2), 403, 'forbidden');
-      await expectRefused(server, rx.id, call.unlock(rx.id, server.doctor2), 403, 'forbidden');
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await refuses(rx.id, call.unlock(rx.id, server.pharmacist2), 403, 'forbidden');
+      await refuses(rx.id, call.unlock(rx.id, server.doctor2), 403, 'forbidden');
     });
 
     it('lets the issuer unlock', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      const event = await expectAppended(
-        server,
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      const event = await appends(
         rx.id,
         call.unlock(rx.id, server.doctor, '?reason=Patient%20gegangen'),
         'unlock',
@@ -158,81 +127,49 @@ describe('lock and unlock', () => {
       assert.equal(result.locked, false);
       assert.equal('locked_at' in result, false);
       // Unlocked: another pharmacist may dispense again.
-      await expectAppended(
-        server,
-        rx.id,
-        call.dispenseFull(rx.id, server.pharmacist2),
-        'full_dispense',
-      );
+      await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist2), 'full_dispense');
     });
 
     it('lets the holder unlock, and then anyone lock again', async () => {
       const rx = await createPrescription(server);
-      await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      await expectAppended(server, rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
-      const relock = await expectAppended(
-        server,
-        rx.id,
-        call.lock(rx.id, server.pharmacist2),
-        'lock',
-      );
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await appends(rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
+      const relock = await appends(rx.id, call.lock(rx.id, server.pharmacist2), 'lock');
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.locked_at, relock.timestamp);
     });
 
     it('refuses unlock when not locked with 409', async () => {
       const rx = await createPrescription(server);
-      await expectRefused(server, rx.id, call.unlock(rx.id, server.pharmacist), 409, 'conflict');
-      await expectRefused(server, rx.id, call.unlock(rx.id, server.doctor), 409, 'conflict');
+      await refuses(rx.id, call.unlock(rx.id, server.pharmacist), 409, 'conflict');
+      await refuses(rx.id, call.unlock(rx.id, server.doctor), 409, 'conflict');
     });
 
     it('refuses a lock by a prescriber with 403', async () => {
       const rx = await createPrescription(server);
-      await expectRefused(server, rx.id, call.lock(rx.id, server.doctor), 403, 'forbidden');
-      await expectRefused(server, rx.id, call.lock(rx.id, server.doctor2), 403, 'forbidden');
+      await refuses(rx.id, call.lock(rx.id, server.doctor), 403, 'forbidden');
+      await refuses(rx.id, call.lock(rx.id, server.doctor2), 403, 'forbidden');
     });
 
     it('refuses lock and unlock on a revoked prescription with 403 revoked', async () => {
       const rx = await revoked();
-      await expectRefused(
-        server,
-        rx.id,
-        call.lock(rx.id, server.pharmacist),
-        403,
-        'forbidden',
-        'revoked',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.unlock(rx.id, server.pharmacist),
-        403,
-        'forbidden',
-        'revoked',
-      );
-      await expectRefused(
-        server,
-        rx.id,
-        call.unlock(rx.id, server.doctor),
-        403,
-        'forbidden',
-        'revoked',
-      );
+      await refuses(rx.id, call.lock(rx.id, server.pharmacist), 403, 'forbidden', 'revoked');
+      await refuses(rx.id, call.unlock(rx.id, server.pharmacist), 403, 'forbidden', 'revoked');
+      await refuses(rx.id, call.unlock(rx.id, server.doctor), 403, 'forbidden', 'revoked');
     });
 
     it('answers 404 for an unknown prescription and 401 without a token', async () => {
       const id = randomUUID();
-      await expectRefused(server, id, call.lock(id, server.pharmacist), 404, 'not_found');
-      await expectRefused(server, id, call.unlock(id, server.pharmacist), 404, 'not_found');
+      await refuses(id, call.lock(id, server.pharmacist), 404, 'not_found');
+      await refuses(id, call.unlock(id, server.pharmacist), 404, 'not_found');
       const rx = await createPrescription(server);
-      await expectRefused(server, rx.id, call.lock(rx.id), 401, 'unauthorized');
-      await expectRefused(server, rx.id, call.unlock(rx.id), 401, 'unauthorized');
+      await refuses(rx.id, call.lock(rx.id), 401, 'unauthorized');
+      await refuses(rx.id, call.unlock(rx.id), 401, 'unauthorized');
     });
 
     it('refuses a reason longer than 500 characters with 400', async () => {
       const rx = await createPrescription(server);
-      await expectRefused(
-        server,
+      await refuses(
         rx.id,
         call.lock(rx.id, server.pharmacist, `?reason=${'x'.repeat(501)}`),
         400,

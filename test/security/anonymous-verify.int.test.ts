@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { calls, createPrescription, expectAppended, json, verify } from '../support/e2e.js';
+import { calls, createPrescription, expectationsOn, json, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
 import { SUBSTITUTE, samplePrescription } from '../support/fixtures.js';
 import { useTestServer } from '../support/server.js';
@@ -17,6 +17,7 @@ const LOCK_REASON = 'Frau Muster wartet am Schalter 2';
 
 describe('anonymous verify discloses no actor or dispensing detail', () => {
   const server = useTestServer();
+  const { appends } = expectationsOn(server);
   let rx: Created;
   let medicamentIds: string[];
   before(async () => {
@@ -29,32 +30,15 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
       { id: first, amount: 1 },
       { id: second, amount: 1, substitute: SUBSTITUTE, substitute_id_type: 2 },
     ];
-    await expectAppended(
-      server,
-      rx.id,
-      call.dispenseItems(rx.id, server.pharmacist, items),
-      'partial_dispense',
-    );
-    const partial = await expectAppended(
-      server,
+    await appends(rx.id, call.dispenseItems(rx.id, server.pharmacist, items), 'partial_dispense');
+    const partial = await appends(
       rx.id,
       call.dispenseItems(rx.id, server.pharmacist2, [{ id: first, amount: 1 }]),
       'partial_dispense',
     );
-    await expectAppended(
-      server,
-      rx.id,
-      call.cancel(rx.id, partial.id, server.pharmacist2),
-      'cancel',
-    );
-    await expectAppended(
-      server,
-      rx.id,
-      call.dispenseFull(rx.id, server.pharmacist),
-      'full_dispense',
-    );
-    await expectAppended(
-      server,
+    await appends(rx.id, call.cancel(rx.id, partial.id, server.pharmacist2), 'cancel');
+    await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist), 'full_dispense');
+    await appends(
       rx.id,
       call.lock(rx.id, server.pharmacist2, `?reason=${encodeURIComponent(LOCK_REASON)}`),
       'lock',

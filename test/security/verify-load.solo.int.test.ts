@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { MED_A } from '../support/fixtures.js';
-import { calls, createPrescription, expectAppended } from '../support/e2e.js';
+import { calls, createPrescription, expectationsOn } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 import { openLoop, percentile } from './support/open-loop.js';
@@ -18,18 +18,18 @@ const P95_LIMIT_MS = 50;
 
 describe('anonymous verify at 200 requests/s', () => {
   const server = useTestServer({ env: { ERX_RATE_LIMIT_ANON: String(RATE * 10) } });
+  const { appends } = expectationsOn(server);
   let rx: Created;
   before(async () => {
     rx = await createPrescription(server);
     const call = calls(server);
     // A chain with a few signed events, as a prescription at the counter has.
-    await expectAppended(
-      server,
+    await appends(
       rx.id,
       call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
       'partial_dispense',
     );
-    await expectAppended(server, rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+    await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
   });
 
   it(`keeps p95 < ${P95_LIMIT_MS} ms and 0 5xx for ${SECONDS} s`, async () => {

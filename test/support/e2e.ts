@@ -126,6 +126,26 @@ export async function expectAppended(
   return answer.json;
 }
 
+/**
+ * {@link expectAppended} and {@link expectRefused} on `server`, as `appends(id, call, type)` and
+ * `refuses(id, call, status, code, causeCode?)`, and `revoked()`: a prescription its prescriber
+ * created and revoked.
+ */
+export function expectationsOn(server: TestServer) {
+  const appends = (id: string, call: Call, type: string): Promise<JsonObject> =>
+    expectAppended(server, id, call, type);
+  return {
+    appends,
+    refuses: (id: string, call: Call, status: number, code: string, causeCode?: string) =>
+      expectRefused(server, id, call, status, code, causeCode),
+    revoked: async (): Promise<Created> => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, calls(server).revoke(rx.id, server.doctor), 'revoke');
+      return rx;
+    },
+  };
+}
+
 /** Verifies `link`, with `token` when given (the variant with transactions); asserts 200. */
 export async function verify(
   server: TestServer,

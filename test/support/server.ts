@@ -200,30 +200,6 @@ export function useTestServer(options: StartOptions = {}): TestServer {
     if (current === undefined) throw new Error('the suite server is used outside the suite');
     return current;
   };
-  return {
-    get url() {
-      return started().url;
-    },
-    get dataDir() {
-      return started().dataDir;
-    },
-    get runtime() {
-      return started().runtime;
-    },
-    get doctor() {
-      return started().doctor;
-    },
-    get doctor2() {
-      return started().doctor2;
-    },
-    get pharmacist() {
-      return started().pharmacist;
-    },
-    get pharmacist2() {
-      return started().pharmacist2;
-    },
-    request: (method, path, o) => started().request(method, path, o),
-    tokenFor: (clientId, secret) => started().tokenFor(clientId, secret),
-    close: () => started().close(),
-  };
+  // Every member of the server (its fields and its closures) read at the time of use.
+  return new Proxy({} as TestServer, { get: (_target, key) => Reflect.get(started(), key) });
 }
