@@ -5,6 +5,7 @@
  * Without Chromium the browser suites skip, except under `CI`, where they fail.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -51,6 +52,24 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+/**
+ * Chromium for the calling suite: launched before its first test, closed after its last. The
+ * answer gives the running browser; called outside the suite's tests and hooks it throws.
+ */
+export function useChromium(extraArgs: readonly string[] = []): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchChromium(extraArgs);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('Chromium is used outside the suite');
+    return browser;
+  };
 }
 
 export interface WatchedContext {

@@ -4,29 +4,20 @@
  * revoked prescription.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
+import { describe, test } from 'node:test';
+import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { fillSample, screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
-  let browser: Browser;
-
-  before(async () => {
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   test(
     'an empty form comes back with every violation at its field',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser, server.url);
+      const watched = await watchedContext(browser(), server.url);
       const { desk } = screens(watched.page);
       await watched.page.goto(`${server.url}/app/#desk`);
       await signIn(desk, server.doctor);
@@ -59,7 +50,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
   );
 
   test('German, French and English', { timeout: 60_000 }, async () => {
-    const watched = await watchedContext(browser, server.url);
+    const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
     const { desk } = screens(page);
     await page.goto(`${server.url}/app/#desk`);
@@ -93,7 +84,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
   });
 
   test('keyboard only: skip link, sign-in, screens', { timeout: 60_000 }, async () => {
-    const watched = await watchedContext(browser, server.url);
+    const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
     const { counter } = screens(page);
     await page.goto(`${server.url}/app/`);
@@ -115,7 +106,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
     'create, revoke after confirming, and the patient view says revoked',
     { timeout: 90_000 },
     async () => {
-      const watched = await watchedContext(browser, server.url);
+      const watched = await watchedContext(browser(), server.url);
       const { page } = watched;
       const { desk } = screens(page);
       await page.goto(`${server.url}/app/#desk`);

@@ -10,14 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
 import { SUBSTITUTE } from '../support/fixtures.js';
-import {
-  browserSkipReason,
-  launchChromium,
-  screenshot,
-  watchedContext,
-} from '../support/browser.js';
+import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { SAMPLE_MEDICAMENTS, fillSample, screens, settlesTo, signIn } from './steps.js';
 
@@ -28,16 +22,14 @@ describe(
   { skip: browserSkipReason() },
   () => {
     const server = useTestServer({ ownPrescriptionUrl: true });
-    let browser: Browser;
+    const browser = useChromium();
     let downloads: string;
 
     before(async () => {
-      browser = await launchChromium();
       downloads = mkdtempSync(join(tmpdir(), 'erx-web-'));
     });
 
     after(async () => {
-      await browser?.close();
       if (downloads) rmSync(downloads, { recursive: true, force: true });
     });
 
@@ -45,7 +37,7 @@ describe(
       'created with its QR code, locked, dispensed, forced and cancelled at the counter, seen by the patient',
       { timeout: 120_000 },
       async () => {
-        const watched = await watchedContext(browser, server.url);
+        const watched = await watchedContext(browser(), server.url);
         const { page } = watched;
         const { counter, desk } = screens(page);
 

@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { browserSkipReason, launchChromium, watchedContext } from '../support/browser.js';
+import { describe, test } from 'node:test';
+import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { samplePrescription } from '../support/fixtures.js';
 import { useTestServer } from '../support/server.js';
@@ -20,19 +19,11 @@ function withDocument(link: string, doc: Record<string, unknown>): string {
 
 describe('web page: patient view', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
-  let browser: Browser;
-
-  before(async () => {
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   test('a new prescription is valid; the document never goes to the server for display', async () => {
     const { link } = await createPrescription(server);
-    const watched = await watchedContext(browser, server.url);
+    const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
     const posted: string[] = [];
     page.on('request', (r) => {
@@ -57,7 +48,7 @@ describe('web page: patient view', { skip: browserSkipReason() }, () => {
       ['de-CH', 'Gültig', 'Morgen'],
       ['fr-CH', 'Valable', 'Matin'],
     ] as const) {
-      const watched = await watchedContext(browser, server.url, locale);
+      const watched = await watchedContext(browser(), server.url, locale);
       const { page } = watched;
       await page.goto(link);
       await page.locator('[data-state="valid"]').waitFor();
@@ -71,7 +62,7 @@ describe('web page: patient view', { skip: browserSkipReason() }, () => {
   test('a changed document is not confirmed, and its content is still shown', async () => {
     const { id, link } = await createPrescription(server);
     const changed = withDocument(link, samplePrescription({ Id: id, Rmk: 'geändert' }));
-    const watched = await watchedContext(browser, server.url);
+    const watched = await watchedContext(browser(), server.url);
     await watched.page.goto(changed);
     const status = watched.page.locator('[data-state="invalid"]');
     await status.waitFor();
@@ -83,7 +74,7 @@ describe('web page: patient view', { skip: browserSkipReason() }, () => {
 
   test('an unknown prescription, a link without a prescription, and none at all', async () => {
     const { link } = await createPrescription(server);
-    const watched = await watchedContext(browser, server.url);
+    const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
     watched.expectRefusal(404);
     await page.goto(withDocument(link, samplePrescription()));
