@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { isErxError } from '../../src/errors.js';
 import { StaleHead } from '../../src/store/races.js';
 import type { DecisionEventRow } from '../../src/store/types.js';
 import {
@@ -16,6 +15,7 @@ import {
   withFixture,
 } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
+import { NoSuchPrescription } from '../../src/store/races.js';
 
 /** Registers the append tests of the contract. */
 export function appendContract(open: OpenFixture): void {
@@ -37,7 +37,7 @@ export function appendContract(open: OpenFixture): void {
       assert.deepEqual(await store.getEvent(event.id), event);
     }));
 
-  it('answers not_found for an unknown prescription without calling decide', () =>
+  it('signals an unknown prescription without calling decide', () =>
     withFixture(open, async ({ store }) => {
       let called = false;
       await assert.rejects(
@@ -45,7 +45,7 @@ export function appendContract(open: OpenFixture): void {
           called = true;
           return decideNext()(state);
         }),
-        (e: unknown) => isErxError(e) && e.code === 'not_found',
+        (e: unknown) => e instanceof NoSuchPrescription,
       );
       assert.equal(called, false);
     }));
