@@ -1,12 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { decodeChmed } from './decode.js';
 import { DocumentDecodeError } from './decode-error.js';
 import type { DocumentDecodeReason } from './decode-error.js';
 import { MAX_DOCUMENT_BYTES, MAX_ENCODED_DATA_LENGTH } from './limits.js';
 import { validatePrescription } from './validate.js';
+import { assertRefused as assertRefusal } from '../../test/support/refusals.js';
+import { vectorFolder } from '../../test/support/vectors.js';
 
 interface DecodeVector {
   name: string;
@@ -15,32 +16,14 @@ interface DecodeVector {
   expected: { document: unknown; violationPaths?: string[] } | { reason: DocumentDecodeReason };
 }
 
-const VECTOR_DIR = new URL('../../test/vectors/chmed16a/decode/', import.meta.url);
-
-function loadVectors(): Array<{ file: string; vector: DecodeVector }> {
-  const files = readdirSync(VECTOR_DIR).filter((f) => f.endsWith('.json'));
-  return files.flatMap((file) =>
-    (JSON.parse(readFileSync(new URL(file, VECTOR_DIR), 'utf8')) as DecodeVector[]).map(
-      (vector) => ({ file, vector }),
-    ),
-  );
-}
-
-/** Asserts that `fn` throws a DocumentDecodeError with `reason`. */
-function assertRefused(fn: () => unknown, reason: DocumentDecodeReason): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof DocumentDecodeError, `not a DocumentDecodeError: ${String(error)}`);
-    assert.equal(error.code, 'bad_request');
-    assert.equal(error.reason, reason);
-    return true;
-  });
-}
+const assertRefused = (fn: () => unknown, reason: DocumentDecodeReason): void =>
+  assertRefusal(DocumentDecodeError, fn, reason);
 
 const gzipLink = (json: string | Buffer): string =>
   'CHMED16A1' +
   gzipSync(typeof json === 'string' ? Buffer.from(json, 'utf8') : json).toString('base64');
 
-const vectors = loadVectors();
+const vectors = vectorFolder<DecodeVector>('chmed16a/decode');
 
 describe('decodeChmed: vectors', () => {
   test('the vector folder is not empty', () => {

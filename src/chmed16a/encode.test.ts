@@ -10,15 +10,10 @@ import type { DocumentDecodeReason } from './decode-error.js';
 import { encodeChmed } from './encode.js';
 import { MAX_DOCUMENT_BYTES } from './limits.js';
 import { validatePrescription } from './validate.js';
+import { assertRefused as assertRefusal } from '../../test/support/refusals.js';
 
-function assertRefused(fn: () => unknown, reason: DocumentDecodeReason): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof DocumentDecodeError);
-    assert.equal(error.code, 'bad_request');
-    assert.equal(error.reason, reason);
-    return true;
-  });
-}
+const assertRefused = (fn: () => unknown, reason: DocumentDecodeReason): void =>
+  assertRefusal(DocumentDecodeError, fn, reason);
 
 const example: object = JSON.parse(
   readFileSync(new URL('../../examples/prescription.json', import.meta.url), 'utf8'),

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { prescriptionHash } from './prescription-hash.js';
+import { vectorFolder } from '../../test/support/vectors.js';
 
 interface HashVector {
   name: string;
@@ -10,11 +10,7 @@ interface HashVector {
   expected: { hash: string };
 }
 
-const VECTOR_DIR = new URL('../../test/vectors/chmed16a/hash/', import.meta.url);
-
-const vectors = readdirSync(VECTOR_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .flatMap((f) => JSON.parse(readFileSync(new URL(f, VECTOR_DIR), 'utf8')) as HashVector[]);
+const vectors = vectorFolder<HashVector>('chmed16a/hash').map(({ vector }) => vector);
 
 describe('prescriptionHash (SPEC.md §3)', () => {
   test('the vector folder is not empty', () => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { prescriptionArbitrary } from '../../test/support/chmed16a-arbitrary.js';
 import { prescriptionSchema } from './schema.js';
@@ -11,6 +11,7 @@ import {
   validatePrescription,
 } from './validate.js';
 import { ErxError } from '../errors.js';
+import { vectorFolder } from '../../test/support/vectors.js';
 
 interface ValidateVector {
   name: string;
@@ -19,18 +20,7 @@ interface ValidateVector {
   expected: { valid: true } | { valid: false; violationPaths: string[] };
 }
 
-const VECTOR_DIR = new URL('../../test/vectors/chmed16a/validate/', import.meta.url);
-
-function loadVectors(): Array<{ file: string; vector: ValidateVector }> {
-  const files = readdirSync(VECTOR_DIR).filter((f) => f.endsWith('.json'));
-  return files.flatMap((file) =>
-    (JSON.parse(readFileSync(new URL(file, VECTOR_DIR), 'utf8')) as ValidateVector[]).map(
-      (vector) => ({ file, vector }),
-    ),
-  );
-}
-
-const vectors = loadVectors();
+const vectors = vectorFolder<ValidateVector>('chmed16a/validate');
 
 describe('validatePrescription: seed §2.1 vectors', () => {
   test('the vector folder is not empty', () => {

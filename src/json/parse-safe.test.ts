@@ -3,15 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { JsonError, MAX_JSON_DEPTH, checkForbiddenKeys, parseJsonSafe } from './parse-safe.js';
 import type { JsonErrorReason } from './parse-safe.js';
+import { assertRefused as assertRefusal } from '../../test/support/refusals.js';
 
-function assertRefused(fn: () => unknown, reason: JsonErrorReason): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof JsonError, `not a JsonError: ${String(error)}`);
-    assert.equal(error.code, 'bad_request');
-    assert.equal(error.reason, reason);
-    return true;
-  });
-}
+const assertRefused = (fn: () => unknown, reason: JsonErrorReason): void =>
+  assertRefusal(JsonError, fn, reason);
 
 const arrays = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
 const objects = (depth: number): string => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);

@@ -9,6 +9,7 @@ import { MAX_ISSUER_LENGTH, MAX_LINK_LENGTH } from './limits.js';
 import { LinkError } from './link-error.js';
 import type { LinkErrorReason } from './link-error.js';
 import { parseLink } from './parse.js';
+import { reasonOf as refusalReason } from '../../test/support/refusals.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const signer = { sign: (data: Uint8Array) => sign(null, data, privateKey) };
@@ -21,15 +22,7 @@ const valid: BuildLinkInput = {
   keyring: signer,
 };
 
-function reasonOf(action: () => unknown): LinkErrorReason {
-  try {
-    action();
-  } catch (error) {
-    assert.ok(error instanceof LinkError, `expected a LinkError, got ${String(error)}`);
-    return error.reason;
-  }
-  assert.fail('expected a LinkError');
-}
+const reasonOf = (action: () => unknown): LinkErrorReason => refusalReason(LinkError, action);
 
 describe('buildLink', () => {
   test('signs the fragment up to &s= as it stands, in lowercase hex', () => {

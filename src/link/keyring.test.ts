@@ -17,6 +17,7 @@ import { LinkKeyring } from './keyring.js';
 import { KeyringError } from './keyring-error.js';
 import type { KeyringErrorReason } from './keyring-error.js';
 import { RING_FILE } from './ring-store.js';
+import { reasonOf as refusalReason } from '../../test/support/refusals.js';
 
 const root = mkdtempSync(join(tmpdir(), 'erx-keyring-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -35,15 +36,7 @@ function ringText(dir: string): string {
   return readFileSync(join(dir, RING_FILE), 'utf8');
 }
 
-function reasonOf(action: () => unknown): KeyringErrorReason {
-  try {
-    action();
-  } catch (error) {
-    assert.ok(error instanceof KeyringError, `expected a KeyringError, got ${String(error)}`);
-    return error.reason;
-  }
-  assert.fail('expected a KeyringError');
-}
+const reasonOf = (action: () => unknown): KeyringErrorReason => refusalReason(KeyringError, action);
 
 describe('LinkKeyring on disk', () => {
   test('open creates the directory (0700), the ring file (0600) and one current key', () => {

@@ -8,6 +8,7 @@ import { MAX_LINK_LENGTH } from './limits.js';
 import { LINK_ERROR_REASONS, LinkError } from './link-error.js';
 import type { LinkErrorReason } from './link-error.js';
 import { parseLink } from './parse.js';
+import { reasonOf as refusalReason } from '../../test/support/refusals.js';
 
 const BASE = 'http://localhost:8080/rx/';
 const SIGNATURE = 'ab'.repeat(64);
@@ -18,15 +19,7 @@ function chmedOf(document: unknown): string {
   return `CHMED16A1${gzipSync(JSON.stringify(document)).toString('base64')}`;
 }
 
-function reasonOf(action: () => unknown): LinkErrorReason {
-  try {
-    action();
-  } catch (error) {
-    assert.ok(error instanceof LinkError, `expected a LinkError, got ${String(error)}`);
-    return error.reason;
-  }
-  assert.fail('expected a LinkError');
-}
+const reasonOf = (action: () => unknown): LinkErrorReason => refusalReason(LinkError, action);
 
 describe('parseLink', () => {
   test('a built link parses back to its parts', () => {
