@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { openRuntime } from '../../src/server/runtime.js';
+import { startChildServer } from '../support/child-server.js';
+import type { ChildServer } from '../support/child-server.js';
 import { MED_A, samplePrescription } from '../support/fixtures.js';
 import { send } from '../support/http.js';
 import type { Answer, RequestOptions } from '../support/http.js';
-import { startLoggedServer } from './support/logged-server.js';
-import type { LoggedServer } from './support/logged-server.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 /** Patient data distinctive enough that a match is a leak, not a coincidence. */
@@ -50,7 +50,7 @@ function walk(dir: string): string[] {
 
 describe('secrets stay out of logs and error bodies', () => {
   let dataDir: string;
-  let erx: LoggedServer;
+  let erx: ChildServer;
   const clients: Record<'doctor' | 'pharmacist' | 'pharmacist2', Client> = {
     doctor: { id: 'sec-doctor', secret: '' },
     pharmacist: { id: 'sec-pharma', secret: '' },
@@ -79,7 +79,7 @@ describe('secrets stay out of logs and error bodies', () => {
       secrets.set(client.secret, `client secret of ${client.id}`);
     }
     await setup.close();
-    erx = await startLoggedServer({
+    erx = await startChildServer({
       ERX_DATA_DIR: dataDir,
       ERX_LOG_LEVEL: 'debug',
       ERX_PRESCRIPTION_URL: 'http://erx.test/rx/',

@@ -10,6 +10,8 @@ import type { ChildProcess } from 'node:child_process';
 export interface ChildServer {
   url: string;
   process: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far, from its first byte. */
+  output(): string;
   /** Sends SIGKILL and waits for the exit. */
   kill(): Promise<void>;
   /** Sends SIGTERM and waits for the exit. */
@@ -66,24 +68,29 @@ export function startChildServer(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
+  // Every byte is kept from the first one (the secrets suite greps all of it); the banner's first
+  // line on stdout tells the address.
+  let out = '';
+  let output = '';
+  let listening = false;
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`erx serve did not start in time:\n${out}\n${err}`));
+      reject(new Error(`erx serve did not start in time:\n${output}`));
     }, timeoutMs);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
     child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+      output += chunk.toString('utf8');
+      if (listening) return;
+      out += chunk.toString('utf8');
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve({
           url: match[1]!,
           process: child,
+          output: () => output,
           kill: () => waitExit('SIGKILL'),
           stop: () => waitExit('SIGTERM'),
         });
@@ -91,7 +98,7 @@ export function startChildServer(
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`erx serve exited with ${code}:\n${out}\n${err}`));
+      reject(new Error(`erx serve exited with ${code}:\n${output}`));
     });
   });
 }
