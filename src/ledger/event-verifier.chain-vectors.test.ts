@@ -1,5 +1,5 @@
 /**
- * Negative signature vectors, certificate level (issue 3 acceptance): the x5c chain must lead
+ * Negative signature vectors, certificate level: the x5c chain must lead
  * to the pinned root byte for byte, through a leaf that may sign and was valid at the event.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Negative signature vectors, JWS level (issue 3 acceptance): algorithm, header parameters,
+ * Negative signature vectors, JWS level: algorithm, header parameters,
  * signature bytes and single bit flips. None may be accepted, each for its own reason.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * Every single change an attacker with write access to the store could make to a 10-event
- * chain must be detected at the right event (issue 3 acceptance). The suite prints its count.
+ * chain must be detected at the right event. The suite prints its count.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
