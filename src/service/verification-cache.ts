@@ -145,7 +145,7 @@ export class VerificationCache {
     const key = `${generation}\u0000${chainKey(chain)}\u0000${text}`;
     let entry = this.#answers.get(key);
     if (entry === undefined) {
-      entry = new AnswerEntry(await build(), answerWeight(chain.state));
+      entry = new AnswerEntry(await build(), answerWeight(chain.state) + key.length);
       this.#answers.set(key, entry);
     }
     return entry.outcome(full);
