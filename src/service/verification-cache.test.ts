@@ -1,0 +1,95 @@
+/** The verification cache: what it remembers is found again only under every key it depends on. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { ChainRead, ChainState } from '../store/types.js';
+import { chainKey, VerificationCache } from './verification-cache.js';
+import type { VerifyAnswers } from './verification-cache.js';
+import type { VerifyFull, VerifyShort } from './types.js';
+
+function state(body = '{"a":1}'): ChainState {
+  return {
+    prescription: {
+      id: 'p',
+      issuer: 'Dr. A (HIN|a)',
+      issuerActor: 'HIN|a',
+      issuedAt: 1,
+      medicaments: [{ Id: '7680543201015', IdType: 2 }],
+      headHash: 'h',
+    },
+    events: [
+      { prescriptionId: 'p', seq: 0, id: 'e', parentHash: null, body, hash: 'h', signature: 's' },
+    ],
+  };
+}
+
+/** A builder that counts its calls and answers a distinct pair each time. */
+function counting(): { build: () => Promise<VerifyAnswers>; calls: () => number } {
+  let calls = 0;
+  return {
+    build: async () => {
+      calls++;
+      const short = { prescription_id: `p${calls}` } as VerifyShort;
+      return { short, full: () => ({ ...short, events: [] }) as unknown as VerifyFull };
+    },
+    calls: () => calls,
+  };
+}
+
+describe('VerificationCache', () => {
+  test('an answer is built once per link, key-ring generation and chain as read', async () => {
+    const cache = new VerificationCache();
+    const b = counting();
+    const named: ChainRead = { state: state(), snapshot: 'one' };
+    const first = await cache.answer('link', 1, named, false, b.build);
+    assert.equal(
+      (await cache.answer('link', 1, named, true, b.build)).answer.prescription_id,
+      'p1',
+    );
+    assert.equal((await cache.answer('link', 1, named, false, b.build)).answer, first.answer);
+    assert.equal(b.calls(), 1);
+    await cache.answer('link', 2, named, false, b.build);
+    await cache.answer('other link', 1, named, false, b.build);
+    await cache.answer('link', 1, { ...named, snapshot: 'two' }, false, b.build);
+    assert.equal(b.calls(), 4);
+  });
+
+  test('without a snapshot name, the rows are the key: one changed byte is another chain', () => {
+    const same = chainKey({ state: state(), snapshot: undefined });
+    assert.equal(chainKey({ state: state(), snapshot: undefined }), same);
+    assert.notEqual(chainKey({ state: state('{"a":2}'), snapshot: undefined }), same);
+    const signed = state();
+    signed.events[0]!.signature = 't';
+    assert.notEqual(chainKey({ state: signed, snapshot: undefined }), same);
+    const moved = state();
+    moved.prescription.headHash = 'g';
+    assert.notEqual(chainKey({ state: moved, snapshot: undefined }), same);
+  });
+
+  test("each variant's bytes are encoded once and kept with the answer", async () => {
+    const cache = new VerificationCache();
+    const b = counting();
+    const read: ChainRead = { state: state(), snapshot: 'one' };
+    let encodings = 0;
+    const encode = (answer: object): string => {
+      encodings++;
+      return JSON.stringify(answer);
+    };
+    for (let i = 0; i < 3; i++) {
+      for (const full of [false, true]) {
+        const outcome = await cache.answer('link', 1, read, full, b.build);
+        assert.equal(outcome.bytes(encode).toString(), JSON.stringify(outcome.answer));
+      }
+    }
+    assert.equal(encodings, 2);
+  });
+
+  test('answers are bounded by weight, the least recently used going first', async () => {
+    const cache = new VerificationCache({ answerBytes: 5_000 });
+    const b = counting();
+    for (const snapshot of ['a', 'b', 'c', 'd', 'a']) {
+      await cache.answer('link', 1, { state: state(), snapshot }, false, b.build);
+    }
+    assert.ok(cache.size.answers <= 2, `${cache.size.answers} answers kept`);
+    assert.equal(b.calls(), 5, 'the first answer had been dropped and was built again');
+  });
+});
