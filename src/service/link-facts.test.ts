@@ -13,7 +13,7 @@ import { VerificationCache } from './verification-cache.js';
 /** The facts of `link` through the cache, as verify reads them. */
 function factsOf(cache: VerificationCache, link: string, keys: VerifyKeys) {
   keys.refresh();
-  return cache.linkFacts(link, keys.generation, () => readLinkFacts(link, keys));
+  return cache.linkFacts(link, keys.generation, () => readLinkFacts(link, keys)).facts;
 }
 
 const root = mkdtempSync(join(tmpdir(), 'erx-link-facts-'));

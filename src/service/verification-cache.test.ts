@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ChainRead, ChainState } from '../store/types.js';
+import type { LinkFacts } from './link-facts.js';
 import { chainKey, VerificationCache } from './verification-cache.js';
-import type { VerifyAnswers } from './verification-cache.js';
+import type { KnownLink, VerifyAnswers } from './verification-cache.js';
 import type { VerifyFull, VerifyShort } from './types.js';
 
 function state(body = '{"a":1}'): ChainState {
@@ -20,6 +21,11 @@ function state(body = '{"a":1}'): ChainState {
       { prescriptionId: 'p', seq: 0, id: 'e', parentHash: null, body, hash: 'h', signature: 's' },
     ],
   };
+}
+
+/** Link `text` as the cache knows it under `generation` (facts made up: only identity matters). */
+function link(cache: VerificationCache, text: string, generation = 1): KnownLink {
+  return cache.linkFacts(text, generation, () => ({ id: text }) as unknown as LinkFacts);
 }
 
 /** A builder that counts its calls and answers a distinct pair each time. */
@@ -40,17 +46,30 @@ describe('VerificationCache', () => {
     const cache = new VerificationCache();
     const b = counting();
     const named: ChainRead = { state: state(), snapshot: 'one' };
-    const first = await cache.answer('link', 1, named, false, b.build);
-    assert.equal(
-      (await cache.answer('link', 1, named, true, b.build)).answer.prescription_id,
-      'p1',
-    );
-    assert.equal((await cache.answer('link', 1, named, false, b.build)).answer, first.answer);
+    const ask = (text: string, generation: number, read: ChainRead, full = false) =>
+      cache.answer(link(cache, text, generation), read, full, b.build);
+    const first = await ask('link', 1, named);
+    assert.equal((await ask('link', 1, named, true)).answer.prescription_id, 'p1');
+    assert.equal((await ask('link', 1, named)).answer, first.answer);
     assert.equal(b.calls(), 1);
-    await cache.answer('link', 2, named, false, b.build);
-    await cache.answer('other link', 1, named, false, b.build);
-    await cache.answer('link', 1, { ...named, snapshot: 'two' }, false, b.build);
+    await ask('link', 2, named);
+    await ask('other link', 1, named);
+    await ask('link', 2, { ...named, snapshot: 'two' });
     assert.equal(b.calls(), 4);
+  });
+
+  test('link facts are read once per text and generation', () => {
+    const cache = new VerificationCache();
+    let reads = 0;
+    const read = () => {
+      reads++;
+      return { id: 'x' } as unknown as LinkFacts;
+    };
+    const first = cache.linkFacts('a', 1, read);
+    assert.equal(cache.linkFacts('a', 1, read), first);
+    assert.notEqual(cache.linkFacts('a', 2, read).name, first.name);
+    assert.notEqual(cache.linkFacts('b', 2, read).name, first.name);
+    assert.equal(reads, 3);
   });
 
   test('without a snapshot name, the rows are the key: one changed byte is another chain', () => {
@@ -76,7 +95,7 @@ describe('VerificationCache', () => {
     };
     for (let i = 0; i < 3; i++) {
       for (const full of [false, true]) {
-        const outcome = await cache.answer('link', 1, read, full, b.build);
+        const outcome = await cache.answer(link(cache, 'link'), read, full, b.build);
         assert.equal(outcome.bytes(encode).toString(), JSON.stringify(outcome.answer));
       }
     }
@@ -87,7 +106,7 @@ describe('VerificationCache', () => {
     const cache = new VerificationCache({ answerBytes: 5_000 });
     const b = counting();
     for (const snapshot of ['a', 'b', 'c', 'd', 'a']) {
-      await cache.answer('link', 1, { state: state(), snapshot }, false, b.build);
+      await cache.answer(link(cache, 'link'), { state: state(), snapshot }, false, b.build);
     }
     assert.ok(cache.size.answers <= 2, `${cache.size.answers} answers kept`);
     assert.equal(b.calls(), 5, 'the first answer had been dropped and was built again');

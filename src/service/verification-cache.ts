@@ -5,9 +5,9 @@
  * - the facts of a link (parse, document `Id`, schema check, medicaments, Ed25519 signature) per
  *   link text and key-ring generation: a link scanned again costs a lookup, not a gunzip, a schema
  *   check and a signature check;
- * - the answers of a verify per link (text and key-ring generation) and chain as read (its
- *   store's `snapshot` name, or else a digest of every stored row it was built from), with their
- *   encoded bytes: a counter verifying the same prescription again costs two lookups.
+ * - the answers of a verify per link facts (so per link text and key-ring generation) and chain as
+ *   read (its store's `snapshot` name, or else a digest of every stored row it was built from),
+ *   with their encoded bytes: a counter verifying the same prescription again costs two lookups.
  *
  * A changed row, head, key ring or link is another key, so nothing is ever invalidated; entries
  * fall out least recently used first. The trust store and the configuration are fixed for the
@@ -23,9 +23,9 @@ import type { VerifyFull, VerifyShort } from './types.js';
 const DEFAULT_LINKS = 1_024;
 /**
  * Bytes of answers remembered, as estimated by {@link answerWeight}: about 250 chains of ten
- * events, the prescriptions being served at the counters.
+ * events, the prescriptions being served at the counters (as many as the SQLite store keeps).
  */
-const DEFAULT_ANSWER_BYTES = 24 * 1024 * 1024;
+const DEFAULT_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export interface VerificationCacheOptions {
   /** Link facts remembered (entries). */
@@ -112,10 +112,18 @@ export function chainKey({ state, snapshot }: ChainRead): string {
   return `d:${digest.digest('base64')}`;
 }
 
+/** Link facts as the cache knows them, with a short name for them. */
+export interface KnownLink {
+  readonly facts: LinkFacts;
+  /** Names these facts (one link text under one key-ring generation) within this cache. */
+  readonly name: string;
+}
+
 /** See the file comment. */
 export class VerificationCache {
-  readonly #links: LruCache<{ readonly generation: number; readonly facts: LinkFacts }>;
+  readonly #links: LruCache<{ readonly generation: number; readonly known: KnownLink }>;
   readonly #answers: LruCache<AnswerEntry>;
+  #names = 0;
 
   constructor(options: VerificationCacheOptions = {}) {
     this.#links = new LruCache(options.links ?? DEFAULT_LINKS);
@@ -123,29 +131,29 @@ export class VerificationCache {
   }
 
   /** The facts of link `text` under key-ring `generation`, read by `read` when not remembered. */
-  linkFacts(text: string, generation: number, read: () => LinkFacts): LinkFacts {
-    const known = this.#links.get(text);
-    if (known !== undefined && known.generation === generation) return known.facts;
-    const facts = read();
-    this.#links.set(text, { generation, facts });
-    return facts;
+  linkFacts(text: string, generation: number, read: () => LinkFacts): KnownLink {
+    const remembered = this.#links.get(text);
+    if (remembered !== undefined && remembered.generation === generation) return remembered.known;
+    // A new name whenever the facts are read again: answers under an older name are not found.
+    const known = { facts: read(), name: `l${++this.#names}` };
+    this.#links.set(text, { generation, known });
+    return known;
   }
 
   /**
-   * The answer for link `text` under key-ring `generation` and the chain `state` as read, in the
-   * variant with transactions when `full`; built by `build` when not remembered.
+   * The answer for `link` and the chain as read, in the variant with transactions when `full`;
+   * built by `build` when not remembered.
    */
   async answer(
-    text: string,
-    generation: number,
+    link: KnownLink,
     chain: ChainRead,
     full: boolean,
     build: () => Promise<VerifyAnswers>,
   ): Promise<VerifyOutcome> {
-    const key = `${generation}\u0000${chainKey(chain)}\u0000${text}`;
+    const key = `${link.name}\u0000${chainKey(chain)}`;
     let entry = this.#answers.get(key);
     if (entry === undefined) {
-      entry = new AnswerEntry(await build(), answerWeight(chain.state) + key.length);
+      entry = new AnswerEntry(await build(), answerWeight(chain.state));
       this.#answers.set(key, entry);
     }
     return entry.outcome(full);

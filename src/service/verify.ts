@@ -38,11 +38,11 @@ export async function verify(
   const keys = deps.linkKeys;
   // Looks for another instance's rotation when due: a new generation is another cache key.
   keys.refresh();
-  const facts = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
-  const chain = await deps.store.readChain(facts.id);
+  const link = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
+  const chain = await deps.store.readChain(link.facts.id);
   if (!chain) throw new ErxError('not_found', 'No prescription with this id.');
-  return deps.cache.answer(text, keys.generation, chain, principal !== undefined, () =>
-    answers(deps, facts, chain.state),
+  return deps.cache.answer(link, chain, principal !== undefined, () =>
+    answers(deps, link.facts, chain.state),
   );
 }
 
