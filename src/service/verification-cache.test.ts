@@ -102,6 +102,16 @@ describe('VerificationCache', () => {
     assert.equal(encodings, 2);
   });
 
+  test('a transient read is answered without being remembered', async () => {
+    const cache = new VerificationCache();
+    const b = counting();
+    const once: ChainRead = { state: state(), snapshot: undefined, transient: true };
+    await cache.answer(link(cache, 'link'), once, false, b.build);
+    await cache.answer(link(cache, 'link'), once, true, b.build);
+    assert.equal(b.calls(), 2);
+    assert.equal(cache.size.answers, 0);
+  });
+
   test('answers are bounded by weight, the least recently used going first', async () => {
     const cache = new VerificationCache({ answerBytes: 5_000 });
     const b = counting();

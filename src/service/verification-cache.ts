@@ -8,6 +8,7 @@
  * - the answers of a verify per link facts (so per link text and key-ring generation) and chain as
  *   read (its store's `snapshot` name, or else a digest of every stored row it was built from),
  *   with their encoded bytes: a counter verifying the same prescription again costs two lookups.
+ *   A read the store marks transient (a chain the SQLite store has read once) is not remembered.
  *
  * A changed row, head, key ring or link is another key, so nothing is ever invalidated; entries
  * fall out least recently used first. The trust store and the configuration are fixed for the
@@ -150,6 +151,8 @@ export class VerificationCache {
     full: boolean,
     build: () => Promise<VerifyAnswers>,
   ): Promise<VerifyOutcome> {
+    // Built for this call only: the next read of this chain will be named otherwise.
+    if (chain.transient === true) return new AnswerEntry(await build(), 0).outcome(full);
     const key = `${link.name}\u0000${chainKey(chain)}`;
     let entry = this.#answers.get(key);
     if (entry === undefined) {

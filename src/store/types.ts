@@ -95,6 +95,11 @@ export interface ChainRead {
    * only identity of what was read.
    */
   readonly snapshot: string | undefined;
+  /**
+   * The store does not expect to answer this read again as it is: a chain read once, which the
+   * SQLite store will name on its next read. What is built from it is not worth remembering.
+   */
+  readonly transient?: boolean;
 }
 
 /**

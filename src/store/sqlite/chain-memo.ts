@@ -95,7 +95,7 @@ export class ChainMemo {
     const frozen = freezeChain(state);
     if (this.#readOnce.get(id) !== true) {
       this.#readOnce.set(id, true);
-      return { state: frozen, snapshot: undefined };
+      return { state: frozen, snapshot: undefined, transient: true };
     }
     this.#readOnce.delete(id);
     const read = { state: frozen, snapshot: this.#nextSnapshot() };

@@ -233,7 +233,7 @@ export class SqliteStore implements Store {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
     if (this.#db.inTransaction) {
       const state = this.#readChain(prescriptionId);
-      return state && { state, snapshot: undefined };
+      return state && { state, snapshot: undefined, transient: true };
     }
     const known = this.#chains.read(prescriptionId, this.dataVersion());
     if (known !== undefined) return known;
