@@ -77,7 +77,8 @@ export async function create(
       medicaments: medicamentRefs(doc),
     },
     event: { type: 'create', prescription_hash: prescriptionHash(chmed) },
-    answer: parseLink(link).signatureHex,
+    // Only a call that can be repeated needs its link's signature remembered.
+    ...(ctx.idempotency === undefined ? {} : { answer: parseLink(link).signatureHex }),
   });
   if (done.replay) return replayed(deps, done.replay, chmed);
   return { link, prescriptionId: doc.Id };
