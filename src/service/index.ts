@@ -1,4 +1,5 @@
 export { PrescriptionService } from './prescription-service.js';
+export { requireRole } from './guards.js';
 export type { ServiceDeps } from './deps.js';
 export type { CreateOptions } from './create.js';
 export type {

@@ -79,6 +79,9 @@ describe('VerificationCache', () => {
     const signed = state();
     signed.events[0]!.signature = 't';
     assert.notEqual(chainKey({ state: signed, snapshot: undefined }), same);
+    const nulled = state();
+    nulled.events[0]!.parentHash = 'null';
+    assert.notEqual(chainKey({ state: nulled, snapshot: undefined }), same, 'NULL is not "null"');
     const moved = state();
     moved.prescription.headHash = 'g';
     assert.notEqual(chainKey({ state: moved, snapshot: undefined }), same);

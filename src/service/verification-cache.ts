@@ -91,9 +91,16 @@ export function chainKey({ state, snapshot }: ChainRead): string {
   if (snapshot !== undefined) return `s:${snapshot}`;
   const digest = createHash('sha256');
   const p = state.prescription;
+  // Each field tagged and length-prefixed: no two different rows spell the same bytes (a NULL
+  // column and the text "null" included).
   const field = (value: string | number | null): void => {
-    digest.update(String(value));
-    digest.update('\u0000');
+    if (value === null) {
+      digest.update('n;');
+      return;
+    }
+    const text = String(value);
+    digest.update(`${typeof value === 'number' ? 'i' : 's'}${text.length}:`);
+    digest.update(text);
   };
   field(p.id);
   field(p.issuer);

@@ -134,10 +134,13 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The event count was never read; verified heads let a restart skip re-checking signatures.
+    // Verified heads let a restart skip re-checking signatures. The event count was never read:
+    // no longer written, and nullable so that older instances, which still write it, run beside
+    // this schema during a rolling upgrade; a later version drops it.
     version: 2,
     sqlite: `
       ALTER TABLE prescriptions DROP COLUMN event_count;
+      ALTER TABLE prescriptions ADD COLUMN event_count INTEGER;
       CREATE TABLE verified_heads (
         prescription_id TEXT NOT NULL PRIMARY KEY REFERENCES prescriptions (id),
         head_hash TEXT NOT NULL,
@@ -145,7 +148,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
     postgres: `
-      ALTER TABLE prescriptions DROP COLUMN event_count;
+      ALTER TABLE prescriptions ALTER COLUMN event_count DROP NOT NULL;
       CREATE TABLE verified_heads (
         prescription_id text COLLATE "C" NOT NULL,
         head_hash text NOT NULL,

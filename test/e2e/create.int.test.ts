@@ -157,6 +157,14 @@ describe('create', () => {
   });
 
   describe('refusals', () => {
+    it("refuses a pharmacist's create for its role before reading its document (403)", async () => {
+      const answer = await server.request('POST', '/ePrescription/create?output-format=data', {
+        token: server.pharmacist.token,
+        ...json(samplePrescription({ MedType: 2 })),
+      });
+      assertError(answer, 403, 'forbidden');
+    });
+
     it('refuses an invalid document with 400 and every violation by path', async () => {
       const doc = samplePrescription({
         MedType: 2,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErxError } from '../../errors.js';
+import { requireRole } from '../../service/index.js';
 import type { CallContext, DispenseItem } from '../../service/index.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
@@ -92,6 +93,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const ctx = context(request);
       const width = pixelSize(query.size);
       const format = query['output-format'] ?? 'qrcode';
+      // Who may ask is settled before the document is read (decisions: check order).
+      requireRole(ctx.principal, 'prescriber');
       const doc = readPrescriptionForCreate(request.body ?? '');
       const created = await service.create(doc, ctx, { asQrCode: format !== 'data' });
       return renderCreated(reply, created, format, width);
