@@ -116,7 +116,7 @@ describe('VerificationCache', () => {
   });
 
   test('answers are bounded by weight, the least recently used going first', async () => {
-    const cache = new VerificationCache({ answerBytes: 5_000 });
+    const cache = new VerificationCache({ answerBytes: 4_500 });
     const b = counting();
     for (const snapshot of ['a', 'b', 'c', 'd', 'a']) {
       await cache.answer(link(cache, 'link'), { state: state(), snapshot }, false, b.build);

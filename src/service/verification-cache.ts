@@ -23,8 +23,8 @@ import type { VerifyFull, VerifyShort } from './types.js';
 /** Links remembered: a few KB each, so under 5 MB; more links than answers. */
 const DEFAULT_LINKS = 1_024;
 /**
- * Bytes of answers remembered, as estimated by {@link answerWeight}: about 250 chains of ten
- * events, the prescriptions being served at the counters (as many as the SQLite store keeps).
+ * Bytes of answers remembered, as estimated by {@link answerWeight}: about 300 chains of ten
+ * events, the prescriptions being served at the counters (a few more than the SQLite store keeps).
  */
 const DEFAULT_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -74,12 +74,12 @@ class AnswerEntry {
 }
 
 /**
- * About the memory of one answer pair: the chain's texts appear in the full answer and again in
- * its bytes, so three times the rows, plus some for the objects.
+ * About the memory of one answer pair: its bytes hold the chain's texts once more, and its objects
+ * about as much again (the signature strings are the rows' own, shared); so twice the rows.
  */
 function answerWeight(state: ChainState): number {
   let weight = 2_048;
-  for (const event of state.events) weight += 3 * (event.body.length + event.signature.length);
+  for (const event of state.events) weight += 2 * (event.body.length + event.signature.length);
   return weight;
 }
 
