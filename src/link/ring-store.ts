@@ -17,9 +17,9 @@ import {
   renameSync,
   statSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { writeNewFileSynced } from '../write-synced.js';
 import type { KeyRecord } from './key-material.js';
 import { KeyringError } from './keyring-error.js';
 import { parseRing, serializeRing } from './ring-format.js';
@@ -100,14 +100,7 @@ export function readRing(dir: string): StoredRing | undefined {
 // Writes `text` to a new temporary file (mode 0600) in `dir`, flushed to disk; returns its path.
 function writeTemporary(dir: string, text: string): string {
   const path = join(dir, `.${RING_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(path, 0o600);
+  writeNewFileSynced(path, text, 0o600);
   return path;
 }
 

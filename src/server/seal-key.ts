@@ -4,9 +4,10 @@
  * cannot make a seal. Instances sharing a database share the data directory's keys.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEAL_KEY_BYTES } from '../service/index.js';
+import { writeNewFileSynced } from '../write-synced.js';
 
 /** The file name of the seal key in the data directory. */
 export const SEAL_KEY_FILE = 'verified-heads.key';
@@ -32,13 +33,7 @@ function readKey(path: string): Buffer {
 function createKey(path: string): Buffer {
   const key = randomBytes(SEAL_KEY_BYTES);
   const temporary = `${path}.${randomUUID()}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, key);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeNewFileSynced(temporary, key, 0o600);
   try {
     linkSync(temporary, path);
     return key;
