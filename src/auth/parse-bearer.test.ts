@@ -59,4 +59,30 @@ describe('parseBearer', () => {
       );
     });
   }
+
+  describe('a plain token with Token-Type (the HIN form)', () => {
+    for (const type of ['HIN_ACS', 'HIN_JWT', 'OAUTH', 'oauth']) {
+      it(`accepts Token-Type ${type}`, () => {
+        assert.equal(parseBearer(`Bearer ${TOKEN}`, type), TOKEN);
+      });
+    }
+    it('takes a prefixed token as it is, whatever the Token-Type', () => {
+      assert.equal(parseBearer(`Bearer acs:${TOKEN}`, 'OAUTH'), TOKEN);
+    });
+    const refused: Record<string, [string, string | string[] | undefined]> = {
+      'no Token-Type': [`Bearer ${TOKEN}`, undefined],
+      'an unknown Token-Type': [`Bearer ${TOKEN}`, 'HIN_SAML'],
+      'two Token-Type headers': [`Bearer ${TOKEN}`, ['HIN_ACS', 'OAUTH']],
+      'a token that is not a b64token': ['Bearer abc def', 'HIN_ACS'],
+      'a token too long': [`Bearer ${'a'.repeat(MAX_TOKEN_LENGTH + 1)}`, 'HIN_ACS'],
+    };
+    for (const [label, [header, type]] of Object.entries(refused)) {
+      it(`refuses ${label} as unauthorized`, () => {
+        assert.throws(
+          () => parseBearer(header, type),
+          (error: unknown) => error instanceof ErxError && error.code === 'unauthorized',
+        );
+      });
+    }
+  });
 });

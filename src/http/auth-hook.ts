@@ -40,7 +40,7 @@ export function installAuth(
   app.decorateRequest('principal', undefined);
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.clientAuth) return;
-    const token = parseBearer(request.headers.authorization);
+    const token = parseBearer(request.headers.authorization, request.headers['token-type']);
     if (token === undefined) return;
     await failures?.refuseExhausted(request);
     const principal = await checker.check(token);

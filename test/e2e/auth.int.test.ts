@@ -239,6 +239,35 @@ describe('authentication and roles', () => {
       );
     });
 
+    it('takes a plain Bearer <token> with Token-Type HIN_ACS, HIN_JWT or OAUTH, and refuses it without', async () => {
+      const other = await createPrescription(server);
+      const plain = (type?: string) => ({
+        authorization: `Bearer ${server.pharmacist.token}`,
+        ...(type === undefined ? {} : { headers: { 'token-type': type } }),
+      });
+      await appends(
+        other.id,
+        () => server.request('POST', `/ePrescription/lock/${other.id}`, plain('HIN_ACS')),
+        'lock',
+      );
+      await appends(
+        other.id,
+        () => server.request('POST', `/ePrescription/unlock/${other.id}`, plain('OAUTH')),
+        'unlock',
+      );
+      const full = await server.request('POST', '/ePrescription/verify', {
+        ...plain('HIN_JWT'),
+        body: other.link,
+        contentType: 'text/plain',
+      });
+      assert.equal(full.status, 200, full.text);
+      assert.ok('events' in full.json, 'the variant with transactions');
+      for (const refused of [plain(), plain('SAML')]) {
+        const answer = await server.request('POST', `/ePrescription/lock/${other.id}`, refused);
+        assert.equal(answer.status, 401, answer.text);
+      }
+    });
+
     it('refuses the wrong role with 403 on create, dispense, lock and revoke', async () => {
       const doc = samplePrescription();
       assertError(

@@ -58,6 +58,12 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
     reach: 'request',
     near: (n) => [`acs:${rep('A', n)}=!`, `acs:${rep('=', n)}A`, `oauth:A${rep('=', n)}!`],
   },
+  {
+    file: 'src/auth/parse-bearer.ts',
+    text: '/^[A-Za-z0-9\\-._~+/]+=*$/',
+    reach: 'request',
+    near: (n) => [`${rep('A', n)}=!`, `${rep('=', n)}A`, `A${rep('=', n)}!`],
+  },
   { file: 'src/auth/principal-from-introspection.ts', text: '/\\p{Cc}/u', reach: 'token-service' },
   {
     file: 'src/auth/principal-from-introspection.ts',
