@@ -1,11 +1,11 @@
 /**
- * Lock and unlock (SPEC.md §5): a pharmacist locks while serving the patient (409 if locked
- * already); the locking actor or the issuer unlocks (409 if not locked). Revoked ⇒ 403.
+ * Lock and unlock (SPEC.md §5): a pharmacist, or the issuing prescriber, locks while serving the
+ * patient (409 if locked already); the locking actor or the issuer unlocks (409 if not locked).
+ * Revoked ⇒ 403.
  */
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { requireRole } from './guards.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -20,9 +20,14 @@ export async function lock(
   reason: string | undefined,
   ctx: CallContext,
 ): Promise<EventView> {
-  requireRole(ctx.principal, 'pharmacist');
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('lock', 'revocation', chain.facts, ctx.principal);
+    const { role, sub } = ctx.principal;
+    if (role !== 'pharmacist' && chain.prescription.issuerActor !== sub) {
+      throw new ErxError('forbidden', 'Only a pharmacist or the issuing prescriber may lock.', {
+        causeCode: 'not_owner',
+      });
+    }
     refuseByState('lock', 'lock', chain.facts, ctx.principal);
     return { type: 'lock', event_data: reasonData(reason) };
   });

@@ -47,7 +47,8 @@ export const STATE_RULES = {
     revoked: 'conflict_already_revoked',
     unlocked: 'allow',
     locked_by_caller: 'allow',
-    locked_by_other: 'refuse_locked',
+    // The prescriber's safety action wins over a pharmacy's lock (SPEC.md §5, §10).
+    locked_by_other: 'allow',
     dispensed: 'allow',
   },
   cancel: {

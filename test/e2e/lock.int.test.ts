@@ -68,7 +68,7 @@ describe('lock and unlock', () => {
       await refuses(rx.id, call.lock(rx.id, server.pharmacist2), 409, 'conflict');
     });
 
-    it("refuses others' dispense, cancel and the issuer's revoke with 423 naming the holder", async () => {
+    it("refuses others' dispense and cancel with 423 naming the holder", async () => {
       const rx = await createPrescription(server);
       const own = await appends(
         rx.id,
@@ -81,7 +81,6 @@ describe('lock and unlock', () => {
         call.dispenseFull(rx.id, server.pharmacist2, '?force=true'),
         call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
         call.cancel(rx.id, own.id, server.pharmacist2),
-        call.revoke(rx.id, server.doctor),
       ]) {
         const answer = await refuses(rx.id, refusal, 423, 'locked');
         assert.ok(
@@ -145,10 +144,21 @@ describe('lock and unlock', () => {
       await refuses(rx.id, call.unlock(rx.id, server.doctor), 409, 'conflict');
     });
 
-    it('refuses a lock by a prescriber with 403', async () => {
+    it('lets the issuer revoke while a pharmacy holds the lock', async () => {
       const rx = await createPrescription(server);
-      await refuses(rx.id, call.lock(rx.id, server.doctor), 403, 'forbidden');
-      await refuses(rx.id, call.lock(rx.id, server.doctor2), 403, 'forbidden');
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.revoked, true);
+    });
+
+    it('lets the issuer lock and unlock, and refuses a prescriber who did not issue it (403)', async () => {
+      const rx = await createPrescription(server);
+      await refuses(rx.id, call.lock(rx.id, server.doctor2), 403, 'forbidden', 'not_owner');
+      await appends(rx.id, call.lock(rx.id, server.doctor), 'lock');
+      await refuses(rx.id, call.dispenseFull(rx.id, server.pharmacist), 423, 'locked');
+      await appends(rx.id, call.unlock(rx.id, server.doctor), 'unlock');
+      await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist), 'full_dispense');
     });
 
     it('refuses lock and unlock on a revoked prescription with 403 revoked', async () => {

@@ -199,7 +199,9 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
         name: 'lock',
         owner: server.pharmacist,
         anonymousAllowed: false,
-        forbidden: [{ variant: 'other role', label: 'prescriber', actor: server.doctor }],
+        forbidden: [
+          { variant: 'other actor', label: 'a prescriber not the issuer', actor: server.doctor2 },
+        ],
         call: post(() => `/ePrescription/lock/${rxB.id}?reason=counter`),
       },
       {
