@@ -35,10 +35,17 @@ export type AppendTarget =
     }
   | { readonly kind: 'next'; readonly id: string; readonly decide: Decide };
 
+/** An event as stored, its body, and the bodies of the chain before it. */
+export interface Written {
+  readonly row: EventRow;
+  readonly body: EventBody;
+  readonly before: readonly EventBody[];
+}
+
 /** What an append did: appended an event, or found the call made already (`Idempotency-Key`). */
 export type Appended =
-  | { readonly replay: IdempotencyRow; readonly view?: never }
-  | { readonly view: EventView; readonly replay?: never };
+  | { readonly replay: IdempotencyRow; readonly written?: never }
+  | { readonly written: Written; readonly replay?: never };
 
 /** Appends to `target` acting as `ctx.principal`; a repeated call answers its first call. */
 export async function append(
@@ -49,7 +56,7 @@ export async function append(
   const replay = await replayOf(deps, ctx);
   if (replay) return { replay };
   try {
-    return { view: await write(deps, ctx, target) };
+    return { written: await write(deps, ctx, target) };
   } catch (error) {
     if (error instanceof IdempotencyRace) {
       const winner = await replayOf(deps, ctx);
@@ -76,11 +83,7 @@ function answerOf(error: unknown): unknown {
   return error;
 }
 
-async function write(
-  deps: ServiceDeps,
-  ctx: CallContext,
-  target: AppendTarget,
-): Promise<EventView> {
+async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget): Promise<Written> {
   const id = target.kind === 'new' ? target.prescription.id : target.id;
   const build = (head: ChainHead | undefined, choice: EventChoice): Promise<BuiltEvent> =>
     buildEvent(
@@ -119,7 +122,7 @@ async function write(
     before = made.before ?? [];
   }
   deps.onAppend?.(built.body.type);
-  return eventView(built.body, row, chainFacts([...before, built.body]));
+  return { row, body: built.body, before };
 }
 
 /**
@@ -143,5 +146,7 @@ export async function appendDecided(
   decide: Decide,
 ): Promise<EventView> {
   const done = await append(deps, ctx, { kind: 'next', id, decide });
-  return done.replay ? firstView(deps, done.replay) : done.view;
+  if (done.replay) return firstView(deps, done.replay);
+  const { body, row, before } = done.written;
+  return eventView(body, row, chainFacts([...before, body]));
 }

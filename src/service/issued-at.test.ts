@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatIssuedAt } from './issued-at.js';
+import { IssuedAtFormat } from './issued-at.js';
+
+function formatIssuedAt(unixSeconds: number, timeZone: string): string {
+  return new IssuedAtFormat(timeZone).format(unixSeconds);
+}
 
 test('summer time in Zurich is +02:00 (the seed example)', () => {
   // 2024-08-16T13:12:12Z

@@ -42,8 +42,3 @@ export class IssuedAtFormat {
     return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hh}:${mm}`;
   }
 }
-
-/** Formats unix seconds as RFC 3339 local time in `timeZone` (a formatter made for this call). */
-export function formatIssuedAt(unixSeconds: number, timeZone: string): string {
-  return new IssuedAtFormat(timeZone).format(unixSeconds);
-}

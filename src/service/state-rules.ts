@@ -15,7 +15,7 @@ export type Operation = 'dispense' | 'revoke' | 'cancel' | 'lock' | 'unlock';
 export type StateCondition =
   'revoked' | 'unlocked' | 'locked_by_caller' | 'locked_by_other' | 'dispensed';
 
-/** The aspects of the state, each a set of conditions exactly one of which holds (or none). */
+/** The aspects of the state, each a set of conditions at most one of which holds. */
 export type Aspect = 'revocation' | 'lock' | 'completion';
 
 /** What a state means for an operation: go on, or the one refusal it answers. */
@@ -74,20 +74,20 @@ export const STATE_RULES = {
   },
 } as const satisfies Record<Operation, Record<StateCondition, Outcome>>;
 
-/** Which conditions hold now for `principal`, in one aspect of the state. */
-export function conditionsOf(
+/** The condition that holds now for `principal` in one aspect of the state, if any. */
+export function conditionOf(
   aspect: Aspect,
   facts: ChainFacts,
   principal: Principal,
-): StateCondition[] {
+): StateCondition | undefined {
   switch (aspect) {
     case 'revocation':
-      return facts.revoked ? ['revoked'] : [];
+      return facts.revoked ? 'revoked' : undefined;
     case 'lock':
-      if (facts.lock === undefined) return ['unlocked'];
-      return [facts.lock.actor === principal.sub ? 'locked_by_caller' : 'locked_by_other'];
+      if (facts.lock === undefined) return 'unlocked';
+      return facts.lock.actor === principal.sub ? 'locked_by_caller' : 'locked_by_other';
     case 'completion':
-      return facts.dispensed ? ['dispensed'] : [];
+      return facts.dispensed ? 'dispensed' : undefined;
     default:
       return unreachable(aspect);
   }
@@ -150,8 +150,8 @@ export function refuseByState(
   principal: Principal,
   force = false,
 ): void {
-  for (const condition of conditionsOf(aspect, facts, principal)) {
-    const error = refusal(STATE_RULES[operation][condition], facts, force);
-    if (error !== undefined) throw error;
-  }
+  const condition = conditionOf(aspect, facts, principal);
+  if (condition === undefined) return;
+  const error = refusal(STATE_RULES[operation][condition], facts, force);
+  if (error !== undefined) throw error;
 }
