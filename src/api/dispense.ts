@@ -1,6 +1,7 @@
 /** The dispense request (seed §2.2, §4.1; SPEC.md §5 and §9). */
 import Type from 'typebox';
 import type { Static } from 'typebox';
+import { dispenseReason } from './params.js';
 
 /** One dispensed item (seed §2.2): `substitute` and `substitute_id_type` come together. */
 export const DispenseItem = Type.Object(
@@ -54,8 +55,12 @@ export const ForceQuery = Type.Object({
   force: Type.Optional(
     Type.Enum(['true', 'false'], {
       type: 'string',
-      description: '`true` dispenses although the prescription is fully dispensed already.',
+      description:
+        '`true` dispenses although the prescription is fully dispensed, expired, or the items ' +
+        'exceed the prescribed packages or substitute what must not be substituted; the event ' +
+        'records what was overridden (`event_data.force`, `overrides`).',
     }),
   ),
+  reason: dispenseReason,
 });
 export type ForceQuery = Static<typeof ForceQuery>;

@@ -9,6 +9,7 @@ export {
 export { DispenseBody, DispenseItem, ForceQuery } from './dispense.js';
 export { EventType, EventView, PartialDispensation } from './events.js';
 export {
+  MedicamentStatus,
   TamperingDetectionResult,
   VerifyBody,
   VerifyFull,
@@ -31,6 +32,6 @@ export {
   TokenInfoForm,
   TokenResult,
 } from './tokens.js';
-export { EventParams, IdParams, ReasonQuery } from './params.js';
+export { EventParams, IdParams, ReasonBody, ReasonQuery } from './params.js';
 export { HealthStatus, MetricsText } from './ops.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

@@ -13,6 +13,30 @@ export const EventParams = Type.Object({
 });
 export type EventParams = Static<typeof EventParams>;
 
+const reason = Type.String({
+  maxLength: 500,
+  description: 'Why, as shown to whoever reads the history; recorded in `event_data.reason`.',
+});
+
 /** Lock and unlock: the reason recorded in the event's `event_data` (SPEC.md §7). */
-export const ReasonQuery = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) });
+export const ReasonQuery = Type.Object({ reason: Type.Optional(reason) });
 export type ReasonQuery = Static<typeof ReasonQuery>;
+
+/** Lock and unlock: the reason as a JSON body instead of the query (SPEC.md §5). */
+export const ReasonBody = Type.Object(
+  { reason: Type.Optional(reason) },
+  {
+    $id: 'ReasonBody',
+    additionalProperties: false,
+    description: 'The reason, as the query parameter `reason` carries it; send one or the other.',
+  },
+);
+export type ReasonBody = Static<typeof ReasonBody>;
+
+/** The reason as a dispense query parameter: recorded only with `force=true` (SPEC.md §10). */
+export const dispenseReason = Type.Optional(
+  Type.String({
+    maxLength: 500,
+    description: 'With `force=true`: why, recorded in `event_data.reason` of the forced event.',
+  }),
+);

@@ -5,9 +5,11 @@
  */
 import { ErrorBody, ErrorCause, ErrorCode, Trace, Violation } from './errors.js';
 import { DispenseBody, DispenseItem } from './dispense.js';
+import { ReasonBody } from './params.js';
 import { EventType, EventView, PartialDispensation } from './events.js';
 import {
   VerifyBody,
+  MedicamentStatus,
   TamperingDetectionResult,
   VerifyFull,
   VerifyResult,
@@ -33,10 +35,12 @@ export const NAMED_SCHEMAS: readonly object[] = [
   ErrorBody,
   DispenseItem,
   DispenseBody,
+  ReasonBody,
   EventType,
   EventView,
   PartialDispensation,
   TamperingDetectionResult,
+  MedicamentStatus,
   VerifyBody,
   VerifyShort,
   VerifyFull,

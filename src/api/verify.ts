@@ -34,25 +34,55 @@ const shortFields = {
 /** The verify answer without transactions: no bearer token sent (seed §2.3). */
 export const VerifyShort = Type.Object(shortFields, {
   $id: 'VerifyShort',
-  description: 'The verify result without transactions (no bearer token sent).',
+  description:
+    'The verify result without transactions: no bearer token, or one of neither a pharmacist ' +
+    'nor the issuing prescriber. A link whose signature fails has valid, revoked and dispensed ' +
+    'false, whether its id exists or not.',
 });
 export type VerifyShort = Static<typeof VerifyShort>;
 
-/** The verify answer with transactions: a valid bearer token sent (seed §2.3). */
+/** One medicament's packages in the verify answer with transactions (SPEC.md §10). */
+export const MedicamentStatus = Type.Object(
+  {
+    id: Type.String({ description: 'The medicament `Id` of the document.' }),
+    prescribed: Type.Integer({ description: 'Packages: (NbPack ?? 1) × (1 + (Rep ?? 0)).' }),
+    dispensed: Type.Integer({ description: 'Packages dispensed by the events that stand.' }),
+    remaining: Type.Integer({ minimum: 0, description: 'Packages left; never below 0.' }),
+    substitution_allowed: Type.Boolean({ description: 'False when the document says `Subs: 1`.' }),
+  },
+  { $id: 'MedicamentStatus', additionalProperties: false },
+);
+export type MedicamentStatus = Static<typeof MedicamentStatus>;
+
+/** The verify answer with transactions: a pharmacist's or the issuer's (seed §2.3, SPEC.md §10). */
 export const VerifyFull = Type.Object(
   {
     ...shortFields,
+    dispensed_at: Type.Optional(
+      Type.String({ description: 'When dispensed: the time of the event that completed it, UTC.' }),
+    ),
+    dispensed_by: Type.Optional(
+      Type.String({
+        description: 'When dispensed: the actor name of the event that completed it.',
+      }),
+    ),
     locked: Type.Boolean(),
     locked_at: Type.Optional(
       Type.String({ description: 'Time of the lock event, UTC; present when locked.' }),
     ),
+    locked_by: Type.Optional(
+      Type.String({ description: 'The lock holder (actor name); present when locked.' }),
+    ),
+    expires_at: Type.String({ description: 'When the prescription expires, UTC (SPEC.md §10).' }),
+    expired: Type.Boolean(),
+    medicaments: Type.Array(MedicamentStatus, { description: 'In document order.' }),
     partial_dispensations: Type.Array(PartialDispensation),
     events: Type.Array(EventView),
     tampering_detection_result: TamperingDetectionResult,
   },
   {
     $id: 'VerifyFull',
-    description: 'The verify result with transactions (a valid bearer token sent).',
+    description: 'The verify result with transactions: for a pharmacist or the issuing prescriber.',
   },
 );
 export type VerifyFull = Static<typeof VerifyFull>;
@@ -60,6 +90,7 @@ export type VerifyFull = Static<typeof VerifyFull>;
 /** Either variant; the one with transactions first, as it is the one with more fields. */
 export const VerifyResult = Type.Union([VerifyFull, VerifyShort], {
   $id: 'VerifyResult',
-  description: 'The verify result (seed §2.3): with transactions when a bearer token was sent.',
+  description:
+    'The verify result (seed §2.3): with transactions for a pharmacist or the issuing prescriber.',
 });
 export type VerifyResult = Static<typeof VerifyResult>;

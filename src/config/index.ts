@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { ErxError } from '../errors.js';
+import { parseDuration } from './duration.js';
 
 export interface Config {
   /** HTTP port (`PORT`, default 8080). */
@@ -24,6 +25,10 @@ export interface Config {
   readonly authProtocol: 'gettokeninfo' | 'rfc7662' | undefined;
   /** Zone of `issued_at` (`ERX_TIMEZONE`, default Europe/Zurich). */
   readonly timezone: string;
+  /** How long a prescription is valid after its `Dt` at least (`ERX_PRESCRIPTION_VALIDITY`), ms. */
+  readonly prescriptionValidityMs: number;
+  /** How long a lock holds before it lapses (`ERX_LOCK_TTL`), ms. */
+  readonly lockTtlMs: number;
   /** Calls/s per token subject; 0 = off. */
   readonly rateLimitSubject: number;
   /** Anonymous calls/s per address; 0 = off. */
@@ -84,6 +89,18 @@ function timezone(env: Env): string {
   return zone;
 }
 
+/** At most about 100 years: a longer period is a typing error, not a policy. */
+const MAX_DURATION_MS = 100 * 366 * 86_400_000;
+
+function duration(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined || ms > MAX_DURATION_MS) {
+    throw invalid(name, `must be a positive whole number with a unit s, m, h or d, got "${raw}"`);
+  }
+  return ms;
+}
+
 function rootFiles(env: Env): Pick<Config, 'rootCertPath' | 'rootKeyPath'> {
   const cert = env.ERX_ROOT_CERT || undefined;
   const key = env.ERX_ROOT_KEY || undefined;
@@ -127,6 +144,8 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     authClientSecret: env.ERX_AUTH_CLIENT_SECRET || undefined,
     authProtocol: authProtocol(env),
     timezone: timezone(env),
+    prescriptionValidityMs: duration(env, 'ERX_PRESCRIPTION_VALIDITY', '365d'),
+    lockTtlMs: duration(env, 'ERX_LOCK_TTL', '15m'),
     rateLimitSubject: integer(env, 'ERX_RATE_LIMIT_SUBJECT', 200, 0, 1_000_000),
     rateLimitAnon: integer(env, 'ERX_RATE_LIMIT_ANON', 100, 0, 1_000_000),
     maxInFlight: integer(env, 'ERX_MAX_IN_FLIGHT', 256, 0, 1_000_000),

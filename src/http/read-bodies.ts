@@ -3,15 +3,15 @@
  *
  * Create (SPEC.md §5): reads the body of a create call (SPEC.md §5): the JSON document, or its `CHMED16A0`/`CHMED16A1`
  * string, raw or as a JSON string. Validates it (SPEC.md §4) and, for create, requires the `Id` to
- * be a UUID: anyone who knows an id can try to act on it, so ids must be unguessable.
+ * be a UUID other than the nil one: anyone who knows an id can try to act on it, so ids must be
+ * unguessable.
  */
 import { decodeChmed, validatePrescription } from '../chmed16a/index.js';
 import type { Prescription } from '../chmed16a/index.js';
 import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
 import { parseJsonSafe } from '../json/index.js';
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { idProblem } from '../service/ids.js';
 
 function decodeBody(body: string): unknown {
   const text = body.trim();
@@ -29,9 +29,8 @@ export function readPrescriptionForCreate(body: string): Prescription {
   const doc = decodeBody(body);
   const violations: Violation[] = validatePrescription(doc);
   const id = (doc as { Id?: unknown } | null)?.Id;
-  if (typeof id === 'string' && !UUID.test(id)) {
-    violations.push({ path: '/Id', message: 'must be a UUID (ids must be unguessable)' });
-  }
+  const problem = typeof id === 'string' ? idProblem(id) : undefined;
+  if (problem !== undefined) violations.push({ path: '/Id', message: problem });
   if (violations.length > 0) {
     throw new ErxError('bad_request', 'The prescription document is invalid.', {
       causeCode: 'invalid_document',

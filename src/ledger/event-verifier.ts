@@ -27,6 +27,15 @@ export interface EventVerifierOptions {
   memoSize?: number;
 }
 
+/**
+ * The memo's key of an event. NUL never occurs in canonical JSON or a JWS, so the pair is encoded
+ * unambiguously. The key is the raw digest as a one-byte string ('binary' is latin1): 32
+ * characters, base64 takes 44.
+ */
+function memoKeyOf(record: LedgerRecord): string {
+  return hash('sha256', `${record.body}\u0000${record.signature}`, 'binary');
+}
+
 /** Verifies event signatures against one trust store; the memo belongs to that store only. */
 export class EventVerifier {
   readonly trustStore: TrustStore;
@@ -49,11 +58,17 @@ export class EventVerifier {
     return this.memo.size;
   }
 
+  /**
+   * Remembers `record` as verified without checking it: only for an event this process has just
+   * signed with a leaf certified by a root of this trust store.
+   */
+  vouch(record: LedgerRecord): void {
+    this.memo.set(memoKeyOf(record), true);
+  }
+
   /** Verifies the signature of `record`, whose `body` has already passed checks 1 and 2. */
   async verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined> {
-    // NUL never occurs in canonical JSON or a JWS, so the pair is encoded unambiguously. The key
-    // is the raw digest as a one-byte string ('binary' is latin1): 32 characters, base64 takes 44.
-    const memoKey = hash('sha256', `${record.body}\u0000${record.signature}`, 'binary');
+    const memoKey = memoKeyOf(record);
     if (this.memo.get(memoKey) === true) return undefined;
     const failure = await this.verifyUncached(record, body);
     if (failure === undefined) this.memo.set(memoKey, true);

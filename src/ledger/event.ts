@@ -26,9 +26,26 @@ export interface DispenseEntry {
 
 /** `{}`, `{EventId}` on cancel, `{reason}` on lock/unlock when a reason was given (SPEC.md §7). */
 export interface EventData {
+  /** Cancel: the event it undoes. */
   EventId?: string;
+  /** Lock, unlock, forced dispense: why, as the caller gave it. */
   reason?: string;
+  /** Lock: when it lapses (SPEC.md §10), a timestamp like `timestamp`. */
+  expires_at?: string;
+  /** Forced dispense (SPEC.md §10): always `true` when present. */
+  force?: boolean;
+  /** Forced dispense: the refusals it overrode. */
+  overrides?: OverrideCode[];
 }
+
+/** The refusals `force=true` overrides (SPEC.md §10), in the order they are listed. */
+export const OVERRIDE_CODES = [
+  'already_dispensed',
+  'quantity_exceeded',
+  'substitution_not_allowed',
+  'expired',
+] as const;
+export type OverrideCode = (typeof OVERRIDE_CODES)[number];
 
 /** The hashed body of an event; its RFC 8785 canonical JSON is what is stored and signed. */
 export interface EventBody {

@@ -11,13 +11,14 @@ export { checkEventHash } from './check-event-hash.js';
 export type { EventHashCheck } from './check-event-hash.js';
 export { checkHead } from './check-head.js';
 export { checkLink } from './check-link.js';
-export { EVENT_TYPES } from './event.js';
+export { EVENT_TYPES, OVERRIDE_CODES } from './event.js';
 export type {
   DispenseEntry,
   EventBody,
   EventData,
   EventType,
   LedgerRecord,
+  OverrideCode,
   SignedEvent,
 } from './event.js';
 export { EventVerifier } from './event-verifier.js';
@@ -31,7 +32,13 @@ export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js'
 export { LEDGER_JWS_ALG, signEventHash } from './sign-event-hash.js';
 export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
-export { formatTimestamp, nowTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
+export {
+  formatTimestamp,
+  nowNanos,
+  nowTimestamp,
+  parseTimestamp,
+  tryParseTimestamp,
+} from './timestamp.js';
 export type { ParsedTimestamp } from './timestamp.js';
 export { validateEventBody } from './validate-event-body.js';
 export type { BodyValidation } from './validate-event-body.js';

@@ -16,7 +16,7 @@ let anchorHr = 0n;
 let last = 0n;
 
 /** Nanoseconds since the epoch: the wall clock, refined below the millisecond by the monotonic clock. */
-function nowNanos(): bigint {
+export function nowNanos(): bigint {
   const hr = process.hrtime.bigint();
   const wall = BigInt(Date.now()) * NANOS_PER_MILLI;
   let estimate = anchorWall + (hr - anchorHr);

@@ -3,7 +3,7 @@
  * per type. Checked when an event is built and again when a stored one is read back.
  */
 import { isSha256Hex } from './hash.js';
-import { EVENT_TYPES } from './event.js';
+import { EVENT_TYPES, OVERRIDE_CODES } from './event.js';
 import type { EventBody, EventType } from './event.js';
 import { tryParseTimestamp } from './timestamp.js';
 
@@ -23,6 +23,10 @@ const BODY_KEYS = new Set([
   'parent_hash',
   'prescription_hash',
 ]);
+const LOCK_DATA_KEYS = new Set(['reason', 'expires_at']);
+const UNLOCK_DATA_KEYS = new Set(['reason']);
+const FORCED_DATA_KEYS = new Set(['force', 'overrides', 'reason']);
+const OVERRIDES: ReadonlySet<string> = new Set(OVERRIDE_CODES);
 const DISPENSE_KEYS = new Set(['id', 'amount', 'substitute', 'substitute_id_type']);
 const DISPENSE_TYPES: ReadonlySet<EventType> = new Set(['partial_dispense', 'full_dispense']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -48,11 +52,36 @@ function eventDataProblem(type: EventType, data: unknown): string | undefined {
     const ok = keys.length === 1 && isNonEmptyString(data.EventId);
     return ok ? undefined : 'cancel event_data must be exactly {EventId}';
   }
-  if (type === 'lock' || type === 'unlock') {
-    const ok = keys.length === 0 || (keys.length === 1 && typeof data.reason === 'string');
-    return ok ? undefined : `${type} event_data must be {} or {reason}`;
+  const reasonOk = data.reason === undefined || typeof data.reason === 'string';
+  if (type === 'lock') {
+    const expiresOk =
+      data.expires_at === undefined ||
+      (typeof data.expires_at === 'string' && tryParseTimestamp(data.expires_at) !== undefined);
+    const ok = reasonOk && expiresOk && unknownKey(data, LOCK_DATA_KEYS) === undefined;
+    return ok ? undefined : 'lock event_data must be {} with at most reason and expires_at';
+  }
+  if (type === 'unlock') {
+    const ok = reasonOk && unknownKey(data, UNLOCK_DATA_KEYS) === undefined;
+    return ok ? undefined : 'unlock event_data must be {} or {reason}';
+  }
+  if (DISPENSE_TYPES.has(type) && keys.length > 0) {
+    const ok =
+      data.force === true &&
+      isOverrideList(data.overrides) &&
+      reasonOk &&
+      unknownKey(data, FORCED_DATA_KEYS) === undefined;
+    return ok ? undefined : `${type} event_data must be {} or {force: true, overrides, reason}`;
   }
   return keys.length === 0 ? undefined : `${type} event_data must be {}`;
+}
+
+/** A list of distinct override codes (SPEC.md §10 force). */
+function isOverrideList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((code) => OVERRIDES.has(code as string)) &&
+    new Set(value).size === value.length
+  );
 }
 
 /** Seed §2.2 and SPEC.md §5: `substitute` and `substitute_id_type` (1|2|3) come together. */

@@ -105,6 +105,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
       prescriptionUrl: config.prescriptionUrl,
       issuedAt: new IssuedAtFormat(config.timezone),
+      prescriptionValidityMs: config.prescriptionValidityMs,
+      lockTtlMs: config.lockTtlMs,
       now,
       onAppend: (type) => metrics.eventsAppended.inc({ type }),
     });

@@ -9,11 +9,11 @@ import { buildEvent } from '../ledger/index.js';
 import type { BuiltEvent, ChainHead, EventBody, NewEvent } from '../ledger/index.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../store/races.js';
 import type { AppendDecision, EventRow, IdempotencyRow, PrescriptionRow } from '../store/types.js';
-import { chainFacts } from './chain-state.js';
+import { cancelledIn } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView } from './event-view.js';
 import { idempotencyRow, replayOf } from './idempotency.js';
-import { loadChain } from './load-chain.js';
+import { loadChain, readBody } from './load-chain.js';
 import type { LoadedChain } from './load-chain.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -111,7 +111,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     // Filled in by the decision under the store's lock; read once the store has committed it.
     const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
     row = await deps.store.appendEvent(id, async (state) => {
-      const chain = loadChain(state);
+      const chain = await loadChain(deps, state);
       const last = state.events[state.events.length - 1]!;
       made.built = await build({ hash: last.hash, seq: last.seq }, target.decide(chain));
       made.before = chain.bodies;
@@ -121,6 +121,8 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     built = made.built;
     before = made.before ?? [];
   }
+  // Signed here a moment ago: the next decision on this chain need not check its signature again.
+  deps.verifier.vouch(built.signed);
   deps.onAppend?.(built.body.type);
   return { row, body: built.body, before };
 }
@@ -133,9 +135,8 @@ export async function firstView(deps: ServiceDeps, first: IdempotencyRow): Promi
   const state = await deps.store.getChain(first.prescriptionId);
   const index = state?.events.findIndex((e) => e.id === first.eventId) ?? -1;
   if (!state || index < 0) throw new ErxError('not_found', 'No such event.');
-  const chain = loadChain(state);
-  const upToEvent = chainFacts(chain.bodies.slice(0, index + 1));
-  return eventView(chain.bodies[index]!, state.events[index]!, upToEvent);
+  const bodies = state.events.slice(0, index + 1).map((row) => readBody(row));
+  return eventView(bodies[index]!, state.events[index]!, cancelledIn(bodies));
 }
 
 /** Appends the event `decide` chooses to prescription `id`, acting as `ctx.principal`. */
@@ -148,5 +149,5 @@ export async function appendDecided(
   const done = await append(deps, ctx, { kind: 'next', id, decide });
   if (done.replay) return firstView(deps, done.replay);
   const { body, row, before } = done.written;
-  return eventView(body, row, chainFacts([...before, body]));
+  return eventView(body, row, cancelledIn([...before, body]));
 }

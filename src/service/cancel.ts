@@ -26,7 +26,7 @@ export async function cancel(
       });
     }
     refuseByState('cancel', 'lock', chain.facts, ctx.principal);
-    if (!isCancellable(target, chain.facts)) {
+    if (!isCancellable(target, chain.facts.cancelled)) {
       throw new ErxError('conflict', 'This event cannot be cancelled (or is cancelled already).', {
         causeCode: 'not_cancellable',
       });

@@ -1,20 +1,52 @@
 /**
- * The state of a prescription folded from its events (SPEC.md §5 "Rules of state"): revoked,
- * dispensed, locked, and which events are cancelled. Pure; the chain is the only source of truth.
+ * The state of a prescription folded from its events and its terms (SPEC.md §5 "Rules of state",
+ * §10): revoked, dispensed and by which event, the packages dispensed of each medicament, the lock
+ * that holds, and which events are cancelled. Pure; the chain and the signed terms are the only
+ * sources of truth.
  */
+import { tryParseTimestamp } from '../ledger/index.js';
 import type { EventBody, EventType } from '../ledger/index.js';
+import type { Terms } from './terms.js';
 
 export interface LockInfo {
   actor: string;
   actorName: string;
   /** Timestamp of the lock event. */
   at: string;
+  /** When it lapses, unix milliseconds (SPEC.md §10). */
+  expiresAt: number;
 }
+
+/** One medicament's packages: prescribed, and dispensed by the events that stand. */
+export interface MedicamentState extends MedicamentTermsOf {
+  readonly dispensed: number;
+}
+
+/** The dispense event that completed the prescription (SPEC.md §10 completion). */
+export interface Completion {
+  /** Its timestamp. */
+  readonly at: string;
+  /** Its actor's name. */
+  readonly by: string;
+}
+
+type MedicamentTermsOf = Terms['medicaments'][number];
 
 export interface ChainFacts {
   revoked: boolean;
-  /** True while a non-cancelled `full_dispense` exists. */
+  /**
+   * True while a non-cancelled `full_dispense` exists or every medicament is dispensed up to its
+   * prescribed quantity (SPEC.md §5).
+   */
   dispensed: boolean;
+  /** Set when {@link dispensed}: the event that made it so. */
+  completion: Completion | undefined;
+  /** Every medicament of the prescription, in document order. */
+  medicaments: readonly MedicamentState[];
+  /** When the prescription expires (unix ms), and whether it had at the time of the facts. */
+  expiresAt: number;
+  expired: boolean;
+  /** The lock that holds at the time the facts were folded for; a lapsed one is none. */
   lock: LockInfo | undefined;
   /** Ids of events undone by a cancel event. */
   cancelled: ReadonlySet<string>;
@@ -33,12 +65,49 @@ export const CANCELLABLE = {
   unlock: false,
 } as const satisfies Record<EventType, boolean>;
 
-/** Folds `events` (in chain order) into the facts the rules and the verify answer need. */
-export function chainFacts(events: readonly EventBody[]): ChainFacts {
+/**
+ * How long a lock recorded without `event_data.expires_at` (before locks lapsed) holds: the
+ * default of `ERX_LOCK_TTL`.
+ */
+export const UNRECORDED_LOCK_TTL_MS = 15 * 60_000;
+
+/** The ids of the events a cancel event of `events` undid. */
+export function cancelledIn(events: readonly EventBody[]): ReadonlySet<string> {
   const cancelled = new Set<string>();
+  for (const e of events) {
+    const target = e.type === 'cancel' ? e.event_data.EventId : undefined;
+    if (typeof target === 'string') cancelled.add(target);
+  }
+  return cancelled;
+}
+
+/** When the lock of event `e` lapses: its recorded `expires_at`, else the default after it. */
+function lockExpiry(e: EventBody): number {
+  const recorded = e.event_data.expires_at;
+  const parsed = typeof recorded === 'string' ? tryParseTimestamp(recorded) : undefined;
+  if (parsed !== undefined) return parsed.date.getTime();
+  return (tryParseTimestamp(e.timestamp)?.date.getTime() ?? 0) + UNRECORDED_LOCK_TTL_MS;
+}
+
+/**
+ * Folds `events` (in chain order) into the facts the rules and the verify answer need, under the
+ * prescription's `terms` at time `now` (unix ms). Cancelled events count as never made: a
+ * partial dispensation adds its amounts, a full one takes every medicament to its prescribed
+ * quantity, and the first event after which every medicament has reached it completed the
+ * prescription.
+ */
+export function chainFacts(
+  events: readonly EventBody[],
+  terms: Pick<Terms, 'medicaments' | 'expiresAt'>,
+  now: number,
+): ChainFacts {
+  const { medicaments, expiresAt } = terms;
+  const cancelled = cancelledIn(events);
   const byId = new Map<string, EventBody>();
+  const dispensed = new Map(medicaments.map((m) => [m.id, 0]));
   let revoked = false;
   let lock: LockInfo | undefined;
+  let completion: Completion | undefined;
   for (const e of events) {
     byId.set(e.id, e);
     switch (e.type) {
@@ -46,33 +115,62 @@ export function chainFacts(events: readonly EventBody[]): ChainFacts {
         revoked = true;
         break;
       case 'lock':
-        lock = { actor: e.actor, actorName: e.actor_name, at: e.timestamp };
+        lock = {
+          actor: e.actor,
+          actorName: e.actor_name,
+          at: e.timestamp,
+          expiresAt: lockExpiry(e),
+        };
         break;
       case 'unlock':
         lock = undefined;
         break;
-      case 'cancel': {
-        const target = e.event_data.EventId;
-        if (typeof target === 'string') cancelled.add(target);
-        break;
-      }
-      case 'create':
       case 'partial_dispense':
+        if (cancelled.has(e.id)) break;
+        for (const item of e.dispenses ?? []) {
+          const before = dispensed.get(item.id);
+          if (before !== undefined) dispensed.set(item.id, before + item.amount);
+        }
+        break;
       case 'full_dispense':
+        if (cancelled.has(e.id)) break;
+        for (const m of medicaments) {
+          dispensed.set(m.id, Math.max(dispensed.get(m.id) ?? 0, m.prescribed));
+        }
+        break;
+      case 'create':
+      case 'cancel':
         break;
       default:
         return unhandled(e.type);
     }
+    if (
+      completion === undefined &&
+      (e.type === 'partial_dispense' || e.type === 'full_dispense') &&
+      !cancelled.has(e.id) &&
+      medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed)
+    ) {
+      completion = { at: e.timestamp, by: e.actor_name };
+    }
   }
-  const dispensed = events.some((e) => e.type === 'full_dispense' && !cancelled.has(e.id));
-  return { revoked, dispensed, lock, cancelled, byId };
+  return {
+    revoked,
+    dispensed: completion !== undefined,
+    completion,
+    medicaments: medicaments.map((m) => ({ ...m, dispensed: dispensed.get(m.id) ?? 0 })),
+    expiresAt,
+    expired: now > expiresAt,
+    lock: lock !== undefined && lock.expiresAt > now ? lock : undefined,
+    cancelled,
+    byId,
+  };
 }
 
 function unhandled(type: never): never {
   throw new Error(`unhandled event type ${String(type)}`);
 }
 
-/** Whether `event` can still be cancelled given the facts of its chain. */
-export function isCancellable(event: EventBody, facts: ChainFacts): boolean {
-  return CANCELLABLE[event.type] && !facts.cancelled.has(event.id);
+/** Whether `event` can still be cancelled, given the events its chain has cancelled. */
+export function isCancellable(event: EventBody, cancelled: ReadonlySet<string>): boolean {
+  return CANCELLABLE[event.type] && !cancelled.has(event.id);
 }

@@ -26,6 +26,16 @@ export function storedPrescriptionMatches(
     row.issuedAt === link.issuedAt &&
     create?.type === 'create' &&
     row.issuerActor === create.actor &&
-    (medicaments === undefined || isDeepStrictEqual(row.medicaments, medicaments))
+    (medicaments === undefined || isDeepStrictEqual(row.medicaments, asKept(row, medicaments)))
   );
+}
+
+/** A row written before terms were signed kept no `Subs`. */
+function asKept(row: PrescriptionRow, medicaments: readonly MedicamentRef[]): MedicamentRef[] {
+  if (row.terms !== undefined) return [...medicaments];
+  return medicaments.map((m) => {
+    const kept = { ...m };
+    delete kept.Subs;
+    return kept;
+  });
 }

@@ -15,7 +15,9 @@ import type { IdempotencyRow } from '../store/types.js';
 import { append } from './append.js';
 import type { ServiceDeps } from './deps.js';
 import { requireRole } from './guards.js';
+import { canonicalId } from './ids.js';
 import { medicamentRefs } from './medicament-refs.js';
+import { expiryOf, signTerms } from './terms.js';
 import type { CallContext, CreateResult } from './types.js';
 
 /** How the link will be answered. */
@@ -61,27 +63,39 @@ export async function create(
   options: CreateOptions,
 ): Promise<CreateResult> {
   requireRole(ctx.principal, 'prescriber');
+  const now = deps.now();
+  const medicaments = medicamentRefs(doc);
+  const expiresAt = expiryOf(doc.Dt, deps.prescriptionValidityMs, medicaments);
+  if (expiresAt === undefined || expiresAt <= now) throw expiredDocument(expiresAt);
   const chmed = encodeChmed(doc);
   const issuer = formatIssuer(ctx.principal.name, ctx.principal.sub);
-  const issuedAt = Math.floor(deps.now() / 1000);
+  const issuedAt = Math.floor(now / 1000);
   const link = linkFor(deps, chmed, issuer, issuedAt);
   // Checked before anything is stored: a link that cannot be drawn is no answer.
   if (options.asQrCode && !fitsQrCode(link)) throw tooLargeForQr();
+  const id = canonicalId(doc.Id);
+  const copies = { id, issuer, issuerActor: ctx.principal.sub, issuedAt, medicaments };
   const done = await append(deps, ctx, {
     kind: 'new',
-    prescription: {
-      id: doc.Id,
-      issuer,
-      issuerActor: ctx.principal.sub,
-      issuedAt,
-      medicaments: medicamentRefs(doc),
-    },
+    prescription: { ...copies, terms: signTerms(deps.linkKeys, copies, expiresAt) },
     event: { type: 'create', prescription_hash: prescriptionHash(chmed) },
     // Only a call that can be repeated needs its link's signature remembered.
     ...(ctx.idempotency === undefined ? {} : { answer: parseLink(link).signatureHex }),
   });
   if (done.replay) return replayed(deps, done.replay, chmed);
-  return { link, prescriptionId: doc.Id };
+  return { link, prescriptionId: id };
+}
+
+/** A document whose validity ended before it reached erx (SPEC.md §10): 400 at `/Dt`. */
+function expiredDocument(expiresAt: number | undefined): ErxError {
+  const message =
+    expiresAt === undefined
+      ? 'is not a date-time erx can read'
+      : `the prescription expired at ${new Date(expiresAt).toISOString()}`;
+  return new ErxError('bad_request', 'The prescription document is invalid.', {
+    causeCode: 'invalid_document',
+    violations: [{ path: '/Dt', message }],
+  });
 }
 
 function tooLargeForQr(): ErxError {

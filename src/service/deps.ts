@@ -24,6 +24,10 @@ export interface ServiceDeps {
   readonly prescriptionUrl: string;
   /** `issued_at` in the configured zone (`ERX_TIMEZONE`). */
   readonly issuedAt: IssuedAtFormat;
+  /** How long a prescription is valid after its `Dt` at least (`ERX_PRESCRIPTION_VALIDITY`). */
+  readonly prescriptionValidityMs: number;
+  /** How long a lock holds (`ERX_LOCK_TTL`). */
+  readonly lockTtlMs: number;
   /** Current time in unix milliseconds (injectable for tests). */
   readonly now: () => number;
   /** Told of every appended event (metrics). */

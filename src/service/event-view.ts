@@ -5,7 +5,6 @@
  */
 import type { EventBody, EventType, LedgerRecord } from '../ledger/index.js';
 import { isCancellable } from './chain-state.js';
-import type { ChainFacts } from './chain-state.js';
 import type { EventView, PartialDispensation } from './types.js';
 
 /**
@@ -22,8 +21,12 @@ const SHOWN_AS = {
   unlock: 'linked',
 } as const satisfies Record<EventType, 'first' | 'linked'>;
 
-/** The seed §2.5 view of one event. */
-export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFacts): EventView {
+/** The seed §2.5 view of one event of a chain that has cancelled the events `cancelled`. */
+export function eventView(
+  body: EventBody,
+  record: LedgerRecord,
+  cancelled: ReadonlySet<string>,
+): EventView {
   const view: EventView = {
     id: body.id,
     type: body.type,
@@ -32,7 +35,7 @@ export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFac
     timestamp: body.timestamp,
     actor: body.actor,
     actor_name: body.actor_name,
-    cancellable: isCancellable(body, facts),
+    cancellable: isCancellable(body, cancelled),
   };
   if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
   if (SHOWN_AS[body.type] === 'first') {
@@ -51,11 +54,11 @@ export function eventView(body: EventBody, record: LedgerRecord, facts: ChainFac
  */
 export function partialDispensations(
   bodies: readonly EventBody[],
-  facts: ChainFacts,
+  cancelled: ReadonlySet<string>,
 ): PartialDispensation[] {
   const out: PartialDispensation[] = [];
   for (const body of bodies) {
-    if (body.type !== 'partial_dispense' || facts.cancelled.has(body.id)) continue;
+    if (body.type !== 'partial_dispense' || cancelled.has(body.id)) continue;
     for (const item of body.dispenses ?? []) {
       out.push({
         amount: item.amount,

@@ -1,35 +1,67 @@
-/** A prescription's chain read for a decision: rows, parsed bodies and the facts folded from them. */
+/**
+ * A prescription's chain read for a decision (SPEC.md §10, last point): the chain must pass every
+ * check verify makes of it (bodies, hashes, links, signatures, head) and the row's copies must be
+ * the signed terms of its create event, or no change is possible. The facts the rules decide from
+ * are folded from that chain and those terms only.
+ */
 import { ErxError } from '../errors.js';
-import { parseEventShape } from '../ledger/index.js';
+import { parseEventShape, verifyChain } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { DecisionChain, DecisionEventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import type { ChainFacts } from './chain-state.js';
+import type { ServiceDeps } from './deps.js';
+import { readTerms } from './terms.js';
+import type { Terms } from './terms.js';
 
 export interface LoadedChain {
   readonly prescription: PrescriptionRow;
   readonly rows: readonly DecisionEventRow[];
   readonly bodies: readonly EventBody[];
+  /** Checked against their signature and the create event. */
+  readonly terms: Terms;
+  /** At the time of the decision. */
   readonly facts: ChainFacts;
 }
 
-/** Parses every stored body; a chain whose bodies do not parse refuses further changes. */
-export function loadChain(state: DecisionChain): LoadedChain {
-  const bodies = state.events.map((row) => {
-    const parsed = parseEventShape(row.body);
-    if (!parsed.ok) {
-      throw new ErxError(
-        'conflict',
-        'The event log of this prescription fails its integrity check; no change is possible.',
-        { causeCode: 'ledger_corrupt', detail: { event: row.id, reason: parsed.reason } },
-      );
-    }
-    return parsed.body;
-  });
+function corrupt(detail: Record<string, unknown>): ErxError {
+  return new ErxError(
+    'conflict',
+    'The event log of this prescription fails its integrity check; no change is possible.',
+    { causeCode: 'ledger_corrupt', detail },
+  );
+}
+
+/** The body of a stored event; one that does not parse refuses the call. */
+export function readBody(row: DecisionEventRow): EventBody {
+  const parsed = parseEventShape(row.body);
+  if (!parsed.ok) throw corrupt({ event: row.id, reason: parsed.reason });
+  return parsed.body;
+}
+
+/** Checks the chain and its terms, and folds the facts at `deps.now()`. */
+export async function loadChain(deps: ServiceDeps, state: DecisionChain): Promise<LoadedChain> {
+  const { prescription } = state;
+  const chain = await verifyChain(
+    { prescriptionId: prescription.id, events: state.events, headHash: prescription.headHash },
+    deps.verifier,
+  );
+  if (!chain.ok) {
+    const event = chain.firstBadIndex === undefined ? undefined : state.events[chain.firstBadIndex];
+    throw corrupt({ event: event?.id, check: chain.failedCheck, reason: chain.reason });
+  }
+  const terms = readTerms(
+    prescription,
+    chain.bodies[0]!,
+    deps.linkKeys,
+    deps.prescriptionValidityMs,
+  );
+  if (typeof terms === 'string') throw corrupt({ reason: terms });
   return {
-    prescription: state.prescription,
+    prescription,
     rows: state.events,
-    bodies,
-    facts: chainFacts(bodies),
+    bodies: chain.bodies,
+    terms,
+    facts: chainFacts(chain.bodies, terms, deps.now()),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Lock and unlock (SPEC.md §5): a pharmacist, or the issuing prescriber, locks while serving the
  * patient (409 if locked already); the locking actor or the issuer unlocks (409 if not locked).
- * Revoked ⇒ 403.
+ * Revoked ⇒ 403. A lock lapses `ERX_LOCK_TTL` after it (SPEC.md §10).
  */
 import { ErxError } from '../errors.js';
+import { formatTimestamp, nowNanos } from '../ledger/index.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
 import { refuseByState } from './state-rules.js';
@@ -23,13 +24,20 @@ export async function lock(
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('lock', 'revocation', chain.facts, ctx.principal);
     const { role, sub } = ctx.principal;
-    if (role !== 'pharmacist' && chain.prescription.issuerActor !== sub) {
+    if (role !== 'pharmacist' && chain.terms.issuerActor !== sub) {
       throw new ErxError('forbidden', 'Only a pharmacist or the issuing prescriber may lock.', {
         causeCode: 'not_owner',
       });
     }
     refuseByState('lock', 'lock', chain.facts, ctx.principal);
-    return { type: 'lock', event_data: reasonData(reason) };
+    // The lock lapses ERX_LOCK_TTL after its own timestamp, which the event records (SPEC.md §10).
+    const at = nowNanos();
+    const expiresAt = formatTimestamp(at + BigInt(deps.lockTtlMs) * 1_000_000n);
+    return {
+      type: 'lock',
+      timestamp: formatTimestamp(at),
+      event_data: { ...reasonData(reason), expires_at: expiresAt },
+    };
   });
 }
 
@@ -44,7 +52,7 @@ export async function unlock(
     refuseByState('unlock', 'revocation', chain.facts, ctx.principal);
     refuseByState('unlock', 'lock', chain.facts, ctx.principal);
     const sub = ctx.principal.sub;
-    if (chain.facts.lock?.actor !== sub && chain.prescription.issuerActor !== sub) {
+    if (chain.facts.lock?.actor !== sub && chain.terms.issuerActor !== sub) {
       throw new ErxError('forbidden', 'Only the locking actor or the issuer may unlock.', {
         causeCode: 'not_owner',
       });

@@ -1,4 +1,7 @@
-/** The prescription service: one object over the operations, bound to its dependencies. */
+/**
+ * The prescription service: one object over the operations, bound to its dependencies. Ids are
+ * UUIDs compared case-insensitively (SPEC.md §10): every id a call names is read in lower case.
+ */
 import type { Principal } from '../auth/index.js';
 import type { Prescription } from '../chmed16a/index.js';
 import { cancel } from './cancel.js';
@@ -6,6 +9,8 @@ import { create } from './create.js';
 import type { CreateOptions } from './create.js';
 import type { ServiceDeps } from './deps.js';
 import { dispense } from './dispense.js';
+import type { DispenseOptions } from './dispense.js';
+import { canonicalId } from './ids.js';
 import { lock, unlock } from './lock.js';
 import { revoke } from './revoke.js';
 import type { CallContext, CreateResult, DispenseItem, EventView } from './types.js';
@@ -29,29 +34,29 @@ export class PrescriptionService {
   dispense(
     id: string,
     items: readonly DispenseItem[] | undefined,
-    force: boolean,
+    options: DispenseOptions,
     ctx: CallContext,
   ): Promise<EventView> {
-    return dispense(this.deps, id, items, force, ctx);
+    return dispense(this.deps, canonicalId(id), items, options, ctx);
   }
 
   /** Revokes a prescription. */
   revoke(id: string, ctx: CallContext): Promise<EventView> {
-    return revoke(this.deps, id, ctx);
+    return revoke(this.deps, canonicalId(id), ctx);
   }
 
   /** Cancels one of the caller's dispense events. */
   cancel(id: string, eventId: string, ctx: CallContext): Promise<EventView> {
-    return cancel(this.deps, id, eventId, ctx);
+    return cancel(this.deps, canonicalId(id), eventId, ctx);
   }
 
   /** Locks a prescription. */
   lock(id: string, reason: string | undefined, ctx: CallContext): Promise<EventView> {
-    return lock(this.deps, id, reason, ctx);
+    return lock(this.deps, canonicalId(id), reason, ctx);
   }
 
   /** Unlocks a prescription. */
   unlock(id: string, reason: string | undefined, ctx: CallContext): Promise<EventView> {
-    return unlock(this.deps, id, reason, ctx);
+    return unlock(this.deps, canonicalId(id), reason, ctx);
   }
 }

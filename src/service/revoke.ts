@@ -10,7 +10,7 @@ import type { CallContext, EventView } from './types.js';
 export async function revoke(deps: ServiceDeps, id: string, ctx: CallContext): Promise<EventView> {
   requireRole(ctx.principal, 'prescriber');
   return appendDecided(deps, id, ctx, (chain) => {
-    if (chain.prescription.issuerActor !== ctx.principal.sub) {
+    if (chain.terms.issuerActor !== ctx.principal.sub) {
       throw new ErxError('forbidden', 'Only the issuing prescriber may revoke this prescription.', {
         causeCode: 'not_owner',
       });

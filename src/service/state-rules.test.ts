@@ -28,6 +28,7 @@ const EXPECTED = {
   conflict_already_locked: ['conflict', 'already_locked'],
   conflict_not_locked: ['conflict', 'not_locked'],
   refuse_dispensed_unless_forced: ['forbidden', 'unknown_error'],
+  refuse_expired_unless_forced: ['forbidden', 'expired'],
 } as const satisfies Record<Outcome, readonly [string, string | undefined] | undefined>;
 
 const ASPECT_OF = {
@@ -36,21 +37,36 @@ const ASPECT_OF = {
   locked_by_caller: 'lock',
   locked_by_other: 'lock',
   dispensed: 'completion',
+  expired: 'validity',
 } as const satisfies Record<StateCondition, Aspect>;
 
-const LOCK = { actor: 'x', actorName: 'X', at: '2026-01-01T00:00:00Z' };
+const LOCK = { actor: 'x', actorName: 'X', at: '2026-01-01T00:00:00Z', expiresAt: Infinity };
 
 function factsIn(condition: StateCondition): ChainFacts {
-  const none = { revoked: false, dispensed: false, lock: undefined };
+  const none = { revoked: false, dispensed: false, lock: undefined, expired: false };
   const state = {
     revoked: { ...none, revoked: true },
     unlocked: none,
     locked_by_caller: { ...none, lock: { ...LOCK, actor: PHARMACIST.sub } },
     locked_by_other: { ...none, lock: { ...LOCK, actor: OTHER_PHARMACIST.sub } },
     dispensed: { ...none, dispensed: true },
+    expired: { ...none, expired: true },
   }[condition];
-  return { ...state, cancelled: new Set(), byId: new Map() };
+  return {
+    ...state,
+    completion: undefined,
+    medicaments: [],
+    expiresAt: 0,
+    cancelled: new Set(),
+    byId: new Map(),
+  };
 }
+
+/** What force overrides (SPEC.md §10); every other refusal stands. */
+const FORCIBLE: ReadonlySet<Outcome> = new Set([
+  'refuse_dispensed_unless_forced',
+  'refuse_expired_unless_forced',
+]);
 
 function codesOf(call: () => unknown): readonly [string, string | undefined] | undefined {
   try {
@@ -70,8 +86,7 @@ describe('the table of the rules of state', () => {
         const refuse = (force: boolean) => () =>
           refuseByState(operation as Operation, ASPECT_OF[c], factsIn(c), PHARMACIST, force);
         assert.deepEqual(codesOf(refuse(false)), EXPECTED[outcome]);
-        // Force overrides only the refusal of a completed dispensation.
-        const forced = outcome === 'refuse_dispensed_unless_forced' ? undefined : EXPECTED[outcome];
+        const forced = FORCIBLE.has(outcome) ? undefined : EXPECTED[outcome];
         assert.deepEqual(codesOf(refuse(true)), forced);
       });
     }
@@ -91,16 +106,23 @@ async function outcomeOf(
   }
 }
 
+const NOT_FORCED = { force: false } as const;
+const YEAR_MS = 366 * 86_400_000;
+
+/** A clock the tests move: the services below read the time from it. */
+const clock = { now: Date.now() };
+
 /** Brings a new prescription into `condition` as seen by {@link PHARMACIST}. */
 async function prescriptionIn(service: PrescriptionService, condition: StateCondition) {
+  clock.now = Date.now();
   const rx = await createSample(service);
   // An event of the pharmacist's own to cancel.
-  const own = await service.dispense(rx.id, undefined, false, as(PHARMACIST));
+  const own = await service.dispense(rx.id, undefined, NOT_FORCED, as(PHARMACIST));
   await service.cancel(rx.id, own.id, as(PHARMACIST));
   const partial = await service.dispense(
     rx.id,
     [{ id: '7680543201015', amount: 1 }],
-    false,
+    NOT_FORCED,
     as(PHARMACIST),
   );
   switch (condition) {
@@ -114,7 +136,10 @@ async function prescriptionIn(service: PrescriptionService, condition: StateCond
       await service.lock(rx.id, undefined, as(OTHER_PHARMACIST));
       break;
     case 'dispensed':
-      await service.dispense(rx.id, undefined, false, as(PHARMACIST));
+      await service.dispense(rx.id, undefined, NOT_FORCED, as(PHARMACIST));
+      break;
+    case 'expired':
+      clock.now += 2 * YEAR_MS;
       break;
     case 'unlocked':
       break;
@@ -128,7 +153,7 @@ describe('the service applies the table (no socket)', () => {
     Exclude<Operation, 'unlock'>,
     (s: PrescriptionService, rx: { id: string; partial: string }) => Promise<unknown>
   > = {
-    dispense: (s, rx) => s.dispense(rx.id, undefined, false, as(PHARMACIST)),
+    dispense: (s, rx) => s.dispense(rx.id, undefined, NOT_FORCED, as(PHARMACIST)),
     revoke: (s, rx) => s.revoke(rx.id, as(DOCTOR)),
     cancel: (s, rx) => s.cancel(rx.id, rx.partial, as(PHARMACIST)),
     lock: (s, rx) => s.lock(rx.id, undefined, as(PHARMACIST)),
@@ -139,7 +164,7 @@ describe('the service applies the table (no socket)', () => {
       if (operation === 'revoke' && condition === 'locked_by_caller') continue;
       test(`${operation} when ${condition}: ${outcome}`, () =>
         withServiceParts(async (parts) => {
-          const { service } = serviceOver(parts);
+          const { service } = serviceOver(parts, { now: () => clock.now });
           const rx = await prescriptionIn(service, condition as StateCondition);
           const events = (await parts.store.getEvents(rx.id)).length;
           const got = await outcomeOf(call(service, rx));
@@ -153,7 +178,7 @@ describe('the service applies the table (no socket)', () => {
 
   test('unlock: by the holder when locked by the caller, and 409 when not locked', () =>
     withServiceParts(async (parts) => {
-      const { service } = serviceOver(parts);
+      const { service } = serviceOver(parts, { now: () => clock.now });
       const locked = await prescriptionIn(service, 'locked_by_caller');
       assert.equal(
         await outcomeOf(service.unlock(locked.id, undefined, as(PHARMACIST))),

@@ -6,6 +6,7 @@
  */
 import type { Principal } from '../auth/index.js';
 import { ErxError } from '../errors.js';
+import type { OverrideCode } from '../ledger/index.js';
 import type { ChainFacts } from './chain-state.js';
 
 /** The calls that append to an existing chain. */
@@ -13,10 +14,10 @@ export type Operation = 'dispense' | 'revoke' | 'cancel' | 'lock' | 'unlock';
 
 /** The states a rule looks at; each operation asks about one aspect at a time. */
 export type StateCondition =
-  'revoked' | 'unlocked' | 'locked_by_caller' | 'locked_by_other' | 'dispensed';
+  'revoked' | 'unlocked' | 'locked_by_caller' | 'locked_by_other' | 'dispensed' | 'expired';
 
 /** The aspects of the state, each a set of conditions at most one of which holds. */
-export type Aspect = 'revocation' | 'lock' | 'completion';
+export type Aspect = 'revocation' | 'lock' | 'completion' | 'validity';
 
 /** What a state means for an operation: go on, or the one refusal it answers. */
 export type Outcome =
@@ -32,7 +33,9 @@ export type Outcome =
   /** 409 `not_locked`. */
   | 'conflict_not_locked'
   /** 403 exactly as seed §7, unless `force=true`. */
-  | 'refuse_dispensed_unless_forced';
+  | 'refuse_dispensed_unless_forced'
+  /** 403 `expired` (SPEC.md §10), unless `force=true`. */
+  | 'refuse_expired_unless_forced';
 
 /** The table (SPEC.md §5). */
 export const STATE_RULES = {
@@ -42,6 +45,7 @@ export const STATE_RULES = {
     locked_by_caller: 'allow',
     locked_by_other: 'refuse_locked',
     dispensed: 'refuse_dispensed_unless_forced',
+    expired: 'refuse_expired_unless_forced',
   },
   revoke: {
     revoked: 'conflict_already_revoked',
@@ -50,6 +54,8 @@ export const STATE_RULES = {
     // The prescriber's safety action wins over a pharmacy's lock (SPEC.md §5, §10).
     locked_by_other: 'allow',
     dispensed: 'allow',
+    // An expired prescription can still be revoked, undone, or held while the pharmacist decides.
+    expired: 'allow',
   },
   cancel: {
     revoked: 'refuse_revoked',
@@ -57,6 +63,7 @@ export const STATE_RULES = {
     locked_by_caller: 'allow',
     locked_by_other: 'refuse_locked',
     dispensed: 'allow',
+    expired: 'allow',
   },
   lock: {
     revoked: 'refuse_revoked',
@@ -64,6 +71,7 @@ export const STATE_RULES = {
     locked_by_caller: 'conflict_already_locked',
     locked_by_other: 'conflict_already_locked',
     dispensed: 'allow',
+    expired: 'allow',
   },
   unlock: {
     revoked: 'refuse_revoked',
@@ -71,6 +79,7 @@ export const STATE_RULES = {
     locked_by_caller: 'allow',
     locked_by_other: 'allow',
     dispensed: 'allow',
+    expired: 'allow',
   },
 } as const satisfies Record<Operation, Record<StateCondition, Outcome>>;
 
@@ -88,6 +97,8 @@ export function conditionOf(
       return facts.lock.actor === principal.sub ? 'locked_by_caller' : 'locked_by_other';
     case 'completion':
       return facts.dispensed ? 'dispensed' : undefined;
+    case 'validity':
+      return facts.expired ? 'expired' : undefined;
     default:
       return unreachable(aspect);
   }
@@ -104,8 +115,17 @@ export function alreadyDispensed(): ErxError {
   });
 }
 
+/** The refusal of a dispense after the prescription's `expires_at` (SPEC.md §10). */
+export function expired(facts: Pick<ChainFacts, 'expiresAt'>): ErxError {
+  return new ErxError(
+    'forbidden',
+    `The prescription expired at ${new Date(facts.expiresAt).toISOString()}.`,
+    { causeCode: 'expired' },
+  );
+}
+
 /** The error an outcome answers, or undefined when the call may go on. */
-function refusal(outcome: Outcome, facts: ChainFacts, force: boolean): ErxError | undefined {
+function refusal(outcome: Outcome, facts: ChainFacts): ErxError | undefined {
   const holder = facts.lock && (facts.lock.actorName || facts.lock.actor);
   switch (outcome) {
     case 'allow':
@@ -133,15 +153,24 @@ function refusal(outcome: Outcome, facts: ChainFacts, force: boolean): ErxError 
         causeCode: 'not_locked',
       });
     case 'refuse_dispensed_unless_forced':
-      return force ? undefined : alreadyDispensed();
+      return alreadyDispensed();
+    case 'refuse_expired_unless_forced':
+      return expired(facts);
     default:
       return unreachable(outcome);
   }
 }
 
+/** What `force=true` overrides of the outcomes (SPEC.md §10), by outcome. */
+const FORCIBLE: Partial<Record<Outcome, OverrideCode>> = {
+  refuse_dispensed_unless_forced: 'already_dispensed',
+  refuse_expired_unless_forced: 'expired',
+};
+
 /**
  * Throws the refusal the table names for `operation` in the current state of one `aspect`, before
- * anything is appended. `force` is the dispense's `force=true`.
+ * anything is appended. With `force` (the dispense's `force=true`), a refusal force may override
+ * is not thrown but answered: the code of what was overridden, for the event to record.
  */
 export function refuseByState(
   operation: Operation,
@@ -149,9 +178,13 @@ export function refuseByState(
   facts: ChainFacts,
   principal: Principal,
   force = false,
-): void {
+): OverrideCode | undefined {
   const condition = conditionOf(aspect, facts, principal);
-  if (condition === undefined) return;
-  const error = refusal(STATE_RULES[operation][condition], facts, force);
+  if (condition === undefined) return undefined;
+  const outcome = STATE_RULES[operation][condition];
+  const overridden = FORCIBLE[outcome];
+  if (force && overridden !== undefined) return overridden;
+  const error = refusal(outcome, facts);
   if (error !== undefined) throw error;
+  return undefined;
 }

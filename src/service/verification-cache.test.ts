@@ -28,26 +28,40 @@ function link(cache: VerificationCache, text: string, generation = 1): KnownLink
   return cache.linkFacts(text, generation, () => ({ id: text }) as unknown as LinkFacts);
 }
 
-/** A builder that counts its calls and answers a distinct pair each time. */
-function counting(): { build: () => Promise<VerifyAnswers>; calls: () => number } {
+/** A builder that counts its calls and answers a distinct pair each time, true until `until`. */
+function counting(until = Infinity): { build: () => Promise<VerifyAnswers>; calls: () => number } {
   let calls = 0;
   return {
     build: async () => {
       calls++;
       const short = { prescription_id: `p${calls}` } as VerifyShort;
-      return { short, full: () => ({ ...short, events: [] }) as unknown as VerifyFull };
+      return { short, full: () => ({ ...short, events: [] }) as unknown as VerifyFull, until };
     },
     calls: () => calls,
   };
 }
 
+const NOW = 1_700_000_000_000;
+
 describe('VerificationCache', () => {
+  test('an answer is built again once the time it holds until has come', async () => {
+    const cache = new VerificationCache();
+    const b = counting(NOW + 1_000);
+    const read: ChainRead = { state: state(), snapshot: 'one' };
+    const ask = (now: number) => cache.answer(link(cache, 'link'), read, false, now, b.build);
+    await ask(NOW);
+    await ask(NOW + 999);
+    assert.equal(b.calls(), 1);
+    assert.equal((await ask(NOW + 1_000)).answer.prescription_id, 'p2');
+    assert.equal(b.calls(), 2);
+  });
+
   test('an answer is built once per link, key-ring generation and chain as read', async () => {
     const cache = new VerificationCache();
     const b = counting();
     const named: ChainRead = { state: state(), snapshot: 'one' };
     const ask = (text: string, generation: number, read: ChainRead, full = false) =>
-      cache.answer(link(cache, text, generation), read, full, b.build);
+      cache.answer(link(cache, text, generation), read, full, NOW, b.build);
     const first = await ask('link', 1, named);
     assert.equal((await ask('link', 1, named, true)).answer.prescription_id, 'p1');
     assert.equal((await ask('link', 1, named)).answer, first.answer);
@@ -98,7 +112,7 @@ describe('VerificationCache', () => {
     };
     for (let i = 0; i < 3; i++) {
       for (const full of [false, true]) {
-        const outcome = await cache.answer(link(cache, 'link'), read, full, b.build);
+        const outcome = await cache.answer(link(cache, 'link'), read, full, NOW, b.build);
         assert.equal(outcome.bytes(encode).toString(), JSON.stringify(outcome.answer));
       }
     }
@@ -109,8 +123,8 @@ describe('VerificationCache', () => {
     const cache = new VerificationCache();
     const b = counting();
     const once: ChainRead = { state: state(), snapshot: undefined, transient: true };
-    await cache.answer(link(cache, 'link'), once, false, b.build);
-    await cache.answer(link(cache, 'link'), once, true, b.build);
+    await cache.answer(link(cache, 'link'), once, false, NOW, b.build);
+    await cache.answer(link(cache, 'link'), once, true, NOW, b.build);
     assert.equal(b.calls(), 2);
     assert.equal(cache.size.answers, 0);
   });
@@ -119,7 +133,7 @@ describe('VerificationCache', () => {
     const cache = new VerificationCache({ answerBytes: 4_500 });
     const b = counting();
     for (const snapshot of ['a', 'b', 'c', 'd', 'a']) {
-      await cache.answer(link(cache, 'link'), { state: state(), snapshot }, false, b.build);
+      await cache.answer(link(cache, 'link'), { state: state(), snapshot }, false, NOW, b.build);
     }
     assert.ok(cache.size.answers <= 2, `${cache.size.answers} answers kept`);
     assert.equal(b.calls(), 5, 'the first answer had been dropped and was built again');

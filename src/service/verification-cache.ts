@@ -40,6 +40,11 @@ export interface VerifyAnswers {
   readonly short: VerifyShort;
   /** Built on first use: anonymous verifies never need it. */
   readonly full: () => VerifyFull;
+  /**
+   * Unix ms from which the answers are no longer true (a lock lapses, the prescription expires);
+   * `Infinity` when nothing but a new event changes them.
+   */
+  readonly until: number;
 }
 
 /** A verify answer with its encoding, remembered with it. */
@@ -47,6 +52,11 @@ export interface VerifyOutcome {
   readonly answer: VerifyShort | VerifyFull;
   /** The answer's bytes as `encode` makes them; made once per remembered answer. */
   bytes(encode: (answer: VerifyShort | VerifyFull) => string): Buffer;
+}
+
+/** An answer made for one call only, as the cache answers a remembered one. */
+export function outcomeOf(answer: VerifyShort): VerifyOutcome {
+  return { answer, bytes: (encode) => Buffer.from(encode(answer), 'utf8') };
 }
 
 /** One remembered answer pair and the bytes of each variant once encoded. */
@@ -59,6 +69,11 @@ class AnswerEntry {
   constructor(answers: VerifyAnswers, weight: number) {
     this.#answers = answers;
     this.weight = weight;
+  }
+
+  /** Whether the answers still hold at `now`. */
+  holdsAt(now: number): boolean {
+    return now < this.#answers.until;
   }
 
   outcome(full: boolean): VerifyOutcome {
@@ -108,6 +123,7 @@ export function chainKey({ state, snapshot }: ChainRead): string {
   field(p.issuedAt);
   field(JSON.stringify(p.medicaments));
   field(p.headHash);
+  field(p.terms === undefined ? null : `${p.terms.expiresAt}:${p.terms.signature}`);
   for (const e of state.events) {
     field(e.prescriptionId);
     field(e.seq);
@@ -149,20 +165,21 @@ export class VerificationCache {
   }
 
   /**
-   * The answer for `link` and the chain as read, in the variant with transactions when `full`;
-   * built by `build` when not remembered.
+   * The answer for `link` and the chain as read at time `now`, in the variant with transactions
+   * when `full`; built by `build` when not remembered or no longer true.
    */
   async answer(
     link: KnownLink,
     chain: ChainRead,
     full: boolean,
+    now: number,
     build: () => Promise<VerifyAnswers>,
   ): Promise<VerifyOutcome> {
     // Built for this call only: the next read of this chain will be named otherwise.
     if (chain.transient === true) return new AnswerEntry(await build(), 0).outcome(full);
     const key = `${link.name}\u0000${chainKey(chain)}`;
     let entry = this.#answers.get(key);
-    if (entry === undefined) {
+    if (entry === undefined || !entry.holdsAt(now)) {
       entry = new AnswerEntry(await build(), answerWeight(chain.state));
       this.#answers.set(key, entry);
     }

@@ -21,7 +21,12 @@ async function verifiedChain(parts: ServiceParts): Promise<{ id: string; link: s
   const { service } = serviceOver(parts);
   const rx = await createSample(service);
   await service.lock(rx.id, 'counter', as(PHARMACIST));
-  await service.dispense(rx.id, [{ id: '7680543201015', amount: 1 }], false, as(PHARMACIST));
+  await service.dispense(
+    rx.id,
+    [{ id: '7680543201015', amount: 1 }],
+    { force: false },
+    as(PHARMACIST),
+  );
   await service.unlock(rx.id, undefined, as(PHARMACIST));
   const first = (await service.verify(rx.link, PHARMACIST)).answer as VerifyFull;
   assert.equal(first.valid, true);

@@ -1,15 +1,27 @@
 /**
- * Verify (seed §4.2, §2.3; SPEC.md §6): parse and check the link, check the document, re-verify
- * the chain, and answer the short variant, or, for a caller with a valid token, the variant with
- * transactions. `valid` needs the link signature, the schema and all three tamper checks.
+ * Verify (seed §4.2, §2.3; SPEC.md §6, §10): parse and check the link, check the document,
+ * re-verify the chain, and answer the short variant or, for a pharmacist or the issuing
+ * prescriber, the variant with transactions. `valid` needs the link signature, the schema and all
+ * three tamper checks.
  *
- * The answer is a function of the link text, the key ring, the chain as read and the service's
- * configuration; the verification cache remembers it under those (`verification-cache.ts`).
+ * Who sees what (SPEC.md §10): anyone else gets the short variant, and a short answer for a link
+ * whose signature fails says nothing about the store (every flag false, whether the id exists or
+ * not), so a bare id is no oracle.
+ *
+ * The answer is a function of the link text, the key ring, the chain as read, the service's
+ * configuration and the time (locks lapse, prescriptions expire); the verification cache
+ * remembers it under the first three until the time at which it would change
+ * (`verification-cache.ts`).
  */
 import type { Principal } from '../auth/index.js';
 import { ErxError } from '../errors.js';
 import { deepFreeze } from '../json/index.js';
-import { parseEventBody, tamperDetectionResult, verifyChain } from '../ledger/index.js';
+import {
+  formatTimestamp,
+  parseEventBody,
+  tamperDetectionResult,
+  verifyChain,
+} from '../ledger/index.js';
 import type {
   ChainVerification,
   EventBody,
@@ -17,19 +29,24 @@ import type {
   SignatureCheck,
 } from '../ledger/index.js';
 import type { ChainState } from '../store/types.js';
-import { chainFacts } from './chain-state.js';
+import { cancelledIn, chainFacts } from './chain-state.js';
+import type { ChainFacts } from './chain-state.js';
 import { storedPrescriptionMatches } from './check-stored-prescription.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView, partialDispensations } from './event-view.js';
+import { canonicalId } from './ids.js';
 import { readLinkFacts } from './link-facts.js';
 import type { LinkFacts } from './link-facts.js';
+import { prescribedPackages, readTerms } from './terms.js';
+import type { Terms } from './terms.js';
 import type { VerifyAnswers, VerifyOutcome } from './verification-cache.js';
+import { outcomeOf } from './verification-cache.js';
 import type { VerifyFull, VerifyShort } from './types.js';
 
 /** Check 3 for a chain whose signatures a matching seal vouches for (`verified-heads.ts`). */
 const SEALED: SignatureCheck = { verify: async () => undefined };
 
-/** Verifies the link `text`; `principal` selects the variant with transactions. */
+/** Verifies the link `text` for `principal` (undefined: no token sent). */
 export async function verify(
   deps: ServiceDeps,
   text: string,
@@ -39,11 +56,43 @@ export async function verify(
   // Looks for another instance's rotation when due: a new generation is another cache key.
   keys.refresh();
   const link = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
-  const chain = await deps.store.readChain(link.facts.id);
+  const { facts } = link;
+  // Only a pharmacist or the issuer may see more; anyone else learns nothing from a forged link.
+  if (!facts.signatureOk && principal?.role !== 'pharmacist') {
+    const chain = principal === undefined ? undefined : await deps.store.readChain(facts.id);
+    if (chain === undefined || issuerOf(chain.state) !== principal?.sub) {
+      return outcomeOf(unsigned(deps, facts));
+    }
+  }
+  const chain = await deps.store.readChain(facts.id);
   if (!chain) throw new ErxError('not_found', 'No prescription with this id.');
-  return deps.cache.answer(link, chain, principal !== undefined, () =>
-    answers(deps, link.facts, chain.state),
-  );
+  const full =
+    principal !== undefined &&
+    (principal.role === 'pharmacist' || issuerOf(chain.state) === principal.sub);
+  return deps.cache.answer(link, chain, full, deps.now(), () => answers(deps, facts, chain.state));
+}
+
+/**
+ * The issuing prescriber's actor id: the create event's `actor` when the first stored event reads
+ * as one, else the row's copy (a chain that fails its checks says so in the answer).
+ */
+function issuerOf(state: ChainState): string {
+  const first = state.events[0];
+  const parsed = first === undefined ? undefined : parseEventBody(first.body);
+  if (parsed?.ok === true && parsed.body.type === 'create') return parsed.body.actor;
+  return state.prescription.issuerActor;
+}
+
+/** The short answer to a link whose signature fails: from the link alone, every flag false. */
+function unsigned(deps: ServiceDeps, facts: LinkFacts): VerifyShort {
+  return deepFreeze({
+    prescription_id: canonicalId(facts.id),
+    issued_at: deps.issuedAt.format(facts.link.issuedAt),
+    issued_by: facts.link.issuer,
+    valid: false,
+    revoked: false,
+    dispensed: false,
+  });
 }
 
 /** Verifies the chain, using and renewing its sealed head when the service keeps them. */
@@ -63,26 +112,50 @@ async function checkChain(deps: ServiceDeps, state: ChainState): Promise<ChainVe
   return chain;
 }
 
+/** The terms the answer shows: the signed ones, or the row's copies when those fail. */
+function shownTerms(deps: ServiceDeps, state: ChainState, create: EventBody | undefined) {
+  const row = state.prescription;
+  const read =
+    create === undefined
+      ? 'issuer'
+      : readTerms(row, create, deps.linkKeys, deps.prescriptionValidityMs);
+  if (typeof read !== 'string') return { terms: read, ok: true };
+  const copies: Terms = {
+    issuerActor: row.issuerActor,
+    medicaments: row.medicaments.map((m) => ({
+      id: m.Id,
+      prescribed: prescribedPackages(m),
+      substitutionAllowed: m.Subs !== 1,
+    })),
+    expiresAt: row.terms?.expiresAt ?? row.issuedAt * 1000 + deps.prescriptionValidityMs,
+  };
+  return { terms: copies, ok: false };
+}
+
+/** A time in unix ms as the answer shows times: UTC with fractional seconds. */
+function utc(ms: number): string {
+  return formatTimestamp(BigInt(ms) * 1_000_000n);
+}
+
+/** The earliest time after `now` at which facts folded at `now` would change. */
+function changesAt(facts: ChainFacts, now: number): number {
+  const times = [facts.lock?.expiresAt, facts.expired ? undefined : facts.expiresAt];
+  return Math.min(...times.filter((t): t is number => t !== undefined && t > now), Infinity);
+}
+
 /** Checks the chain against the link and builds both answers (the full one on first use). */
 async function answers(
   deps: ServiceDeps,
   facts: LinkFacts,
   state: ChainState,
 ): Promise<VerifyAnswers> {
-  const { link, id, schemaOk, medicaments, signatureOk } = facts;
+  const { link, schemaOk, medicaments, signatureOk } = facts;
   const chain = await checkChain(deps, state);
   const checks = tamperDetectionResult({
     prescriptionUrlValid: signatureOk && link.baseUrl === deps.prescriptionUrl,
     chmed: link.chmed,
     chain,
   });
-  // The stored prescription must be the link's, beside its hash: see check-stored-prescription.ts.
-  const tampering = {
-    ...checks,
-    prescription_hash_check_passed:
-      checks.prescription_hash_check_passed &&
-      storedPrescriptionMatches(state.prescription, link, medicaments, chain.bodies[0]),
-  };
   // On a broken chain, report the state of the events that still parse, each beside its own row
   // (by position: a tampered id column must not decide which row a body is shown with).
   const shown: { body: EventBody; row: LedgerRecord }[] = state.events.flatMap((row, index) => {
@@ -91,10 +164,21 @@ async function answers(
     return parsed.ok ? [{ body: parsed.body, row }] : [];
   });
   const bodies = shown.map((s) => s.body);
-  const folded = chainFacts(bodies);
+  const create = bodies[0]?.type === 'create' ? bodies[0] : undefined;
+  const { terms, ok: termsOk } = shownTerms(deps, state, create);
+  // The stored prescription must be the link's, beside its hash: see check-stored-prescription.ts.
+  const tampering = {
+    ...checks,
+    prescription_hash_check_passed:
+      checks.prescription_hash_check_passed &&
+      termsOk &&
+      storedPrescriptionMatches(state.prescription, link, medicaments, chain.bodies[0]),
+  };
+  const now = deps.now();
+  const folded = chainFacts(bodies, terms, now);
   // Frozen: one answer object is shared by every caller the cache gives it to.
   const short: VerifyShort = deepFreeze({
-    prescription_id: id,
+    prescription_id: state.prescription.id,
     issued_at: deps.issuedAt.format(state.prescription.issuedAt),
     issued_by: state.prescription.issuer,
     valid:
@@ -109,17 +193,29 @@ async function answers(
   let full: VerifyFull | undefined;
   return {
     short,
+    until: changesAt(folded, now),
     full: () => {
       if (full !== undefined) return full;
-      const built: VerifyFull = {
+      const cancelled = cancelledIn(bodies);
+      const { completion, lock } = folded;
+      full = deepFreeze({
         ...short,
-        locked: folded.lock !== undefined,
-        partial_dispensations: partialDispensations(bodies, folded),
-        events: shown.map(({ body, row }) => eventView(body, row, folded)),
+        ...(completion && { dispensed_at: completion.at, dispensed_by: completion.by }),
+        locked: lock !== undefined,
+        ...(lock && { locked_at: lock.at, locked_by: lock.actorName || lock.actor }),
+        expires_at: utc(folded.expiresAt),
+        expired: folded.expired,
+        medicaments: folded.medicaments.map((m) => ({
+          id: m.id,
+          prescribed: m.prescribed,
+          dispensed: m.dispensed,
+          remaining: Math.max(0, m.prescribed - m.dispensed),
+          substitution_allowed: m.substitutionAllowed,
+        })),
+        partial_dispensations: partialDispensations(bodies, cancelled),
+        events: shown.map(({ body, row }) => eventView(body, row, cancelled)),
         tampering_detection_result: tampering,
-      };
-      if (folded.lock) built.locked_at = folded.lock.at;
-      full = deepFreeze(built);
+      } satisfies VerifyFull);
       return full;
     },
   };

@@ -159,6 +159,13 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The signed terms of a prescription (SPEC.md §10): its expiry and the signature over the
+    // copies the rules decide from. Nullable: rows written before it have none.
+    version: 3,
+    sqlite: `ALTER TABLE prescriptions ADD COLUMN terms TEXT;`,
+    postgres: `ALTER TABLE prescriptions ADD COLUMN terms text;`,
+  },
 ];
 
 /** The schema version this code expects: the last migration's. */

@@ -10,6 +10,7 @@ import type {
   IdempotencyRow,
   MedicamentRef,
   PrescriptionRow,
+  StoredTerms,
   TokenRow,
   VerifiedHeadRow,
 } from './types.js';
@@ -23,6 +24,7 @@ export interface PrescriptionRecord {
   issued_at: Integer;
   medicaments: string;
   head_hash: string;
+  terms: string | null;
 }
 
 export interface VerifiedHeadRecord {
@@ -41,8 +43,8 @@ export interface EventRecord {
   signature: string;
 }
 
-/** The columns of an event a decision reads (all but the signature). */
-export type DecisionEventRecord = Omit<EventRecord, 'signature'>;
+/** The columns of an event a decision reads. */
+export type DecisionEventRecord = EventRecord;
 
 export interface IdempotencyRecord {
   actor: string;
@@ -80,11 +82,32 @@ export function toPrescription(r: PrescriptionRecord): PrescriptionRow {
     issuedAt: Number(r.issued_at),
     medicaments: JSON.parse(r.medicaments) as MedicamentRef[],
     headHash: r.head_hash,
+    ...(r.terms === null ? {} : { terms: termsFromText(r.terms) }),
   };
 }
 
-/** A stored event without its signature, as a decision reads it. */
-export function toDecisionEvent(r: DecisionEventRecord): DecisionEventRow {
+/** The terms as stored: JSON text `{"expires_at": ms, "signature": hex}` in both engines. */
+export function termsText(terms: StoredTerms | undefined): string | null {
+  return terms === undefined
+    ? null
+    : JSON.stringify({ expires_at: terms.expiresAt, signature: terms.signature });
+}
+
+/** Stored terms text that is not what {@link termsText} writes reads as terms no key signed. */
+function termsFromText(text: string): StoredTerms {
+  try {
+    const { expires_at, signature } = JSON.parse(text) as Record<string, unknown>;
+    if (typeof expires_at === 'number' && typeof signature === 'string') {
+      return { expiresAt: expires_at, signature };
+    }
+  } catch {
+    // Falls through: an edited column.
+  }
+  return { expiresAt: 0, signature: '' };
+}
+
+/** A stored event as an {@link EventRow}; `body` is passed through untouched (SPEC.md §7). */
+export function toEvent(r: EventRecord): EventRow {
   return {
     prescriptionId: r.prescription_id,
     seq: Number(r.seq),
@@ -92,13 +115,12 @@ export function toDecisionEvent(r: DecisionEventRecord): DecisionEventRow {
     parentHash: r.parent_hash,
     body: r.body,
     hash: r.hash,
+    signature: r.signature,
   };
 }
 
-/** A stored event as an {@link EventRow}; `body` is passed through untouched (SPEC.md §7). */
-export function toEvent(r: EventRecord): EventRow {
-  return { ...toDecisionEvent(r), signature: r.signature };
-}
+/** A stored event as a decision reads it. */
+export const toDecisionEvent: (r: DecisionEventRecord) => DecisionEventRow = toEvent;
 
 /** A remembered call as an {@link IdempotencyRow} (`answer` absent when none was stored). */
 export function toIdempotency(r: IdempotencyRecord): IdempotencyRow {

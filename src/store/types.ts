@@ -12,10 +12,15 @@ export interface PrescriptionRow {
   issuerActor: string;
   /** Unix seconds; the link's `t`. */
   issuedAt: number;
-  /** `{Id, IdType, NbPack, Rep}` of each medicament, needed to validate dispensations. */
+  /** `{Id, IdType, NbPack, Rep, Subs}` of each medicament, needed to validate dispensations. */
   medicaments: MedicamentRef[];
   /** Hash of the last event of the chain (SPEC.md §6 `logs_check_passed`). */
   headHash: string;
+  /**
+   * When the prescription expires and the signature over the copies the rules decide from
+   * (`service/terms.ts`); absent on rows written before prescriptions expired.
+   */
+  terms?: StoredTerms;
 }
 
 export interface MedicamentRef {
@@ -23,6 +28,15 @@ export interface MedicamentRef {
   IdType: number;
   NbPack?: number;
   Rep?: number;
+  Subs?: number;
+}
+
+/** What a prescription row keeps beside its copies so that the rules can trust them. */
+export interface StoredTerms {
+  /** Unix milliseconds (SPEC.md §10 `expires_at`). */
+  expiresAt: number;
+  /** Lowercase hex Ed25519 signature by the link keys over the row's copies and `expiresAt`. */
+  signature: string;
 }
 
 /** One ledger event exactly as signed: `body` is the canonical JSON text, never re-serialised. */
@@ -114,8 +128,8 @@ export interface VerifiedHeadRow {
   seal: string;
 }
 
-/** An event as a decision reads it: all but the signature, which only verify checks. */
-export type DecisionEventRow = Omit<EventRow, 'signature'>;
+/** An event as a decision reads it: all of it, since a decision checks the chain first. */
+export type DecisionEventRow = EventRow;
 
 /**
  * The chain as the append callback sees it, read under the prescription's lock. A store may leave

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
+import { loadConfig } from '../../src/config/index.js';
 import { EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
@@ -66,6 +67,8 @@ async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionS
     cache: new VerificationCache(),
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
+    prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
+    lockTtlMs: loadConfig({}).lockTtlMs,
     now: Date.now,
   });
 }
@@ -105,7 +108,12 @@ test('control: synchronous=OFF under a power cut loses acknowledged events, and 
     const worker = async (): Promise<void> => {
       while (count < cutAfter + 20) {
         const id = pick(ids);
-        const event = await service.dispense(id, stormDispense(), true, context(PHARMACIST));
+        const event = await service.dispense(
+          id,
+          stormDispense(),
+          { force: true },
+          context(PHARMACIST),
+        );
         acknowledge(acked, id, event.id);
         count += 1;
         if (ackedAtCut === undefined && count >= cutAfter) {

@@ -123,7 +123,7 @@ export function decideNext(
   };
 }
 
-/** The fields of an event every decision sees (a store may leave the signature out). */
+/** The fields of an event every decision sees: all of them. */
 export function decisionFields(e: DecisionEventRow): DecisionEventRow {
   return {
     prescriptionId: e.prescriptionId,
@@ -132,6 +132,7 @@ export function decisionFields(e: DecisionEventRow): DecisionEventRow {
     parentHash: e.parentHash,
     body: e.body,
     hash: e.hash,
+    signature: e.signature,
   };
 }
 

@@ -12,7 +12,10 @@ export const MED_B = '7680621130046';
 /** A GTIN the sample does not prescribe, handed out as a substitute. */
 export const SUBSTITUTE = '7680999999999';
 
-/** The sample prescription with a fresh `Id` (and any overrides). */
+/**
+ * The sample prescription with a fresh `Id`, dated now (a prescription expires, SPEC.md §10), and
+ * any overrides.
+ */
 export function samplePrescription(
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
@@ -20,5 +23,5 @@ export function samplePrescription(
     string,
     unknown
   >;
-  return { ...doc, Id: randomUUID(), ...overrides };
+  return { ...doc, Id: randomUUID(), Dt: new Date().toISOString(), ...overrides };
 }

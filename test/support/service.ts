@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
+import { loadConfig } from '../../src/config/index.js';
 import { EventVerifier } from '../../src/ledger/index.js';
 import { LinkKeyring } from '../../src/link/index.js';
 import type { Pki } from '../../src/pki/index.js';
@@ -18,7 +19,7 @@ import {
   VerificationCache,
   VerifiedHeads,
 } from '../../src/service/index.js';
-import type { CallContext } from '../../src/service/index.js';
+import type { CallContext, ServiceDeps } from '../../src/service/index.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import { samplePrescription } from './fixtures.js';
@@ -48,11 +49,20 @@ export interface ServiceParts {
   readonly sealKey: Buffer;
 }
 
+/** What a test may set of a service beside its parts (default: the configuration's defaults). */
+export type ServiceOptions = Partial<
+  Pick<ServiceDeps, 'now' | 'prescriptionValidityMs' | 'lockTtlMs'>
+>;
+
 /** A service over `parts` with a fresh cache and verifier, as after a restart. */
-export function serviceOver(parts: ServiceParts): {
+export function serviceOver(
+  parts: ServiceParts,
+  options: ServiceOptions = {},
+): {
   service: PrescriptionService;
   verifier: EventVerifier;
 } {
+  const defaults = loadConfig({});
   const verifier = new EventVerifier(parts.pki.trustStore);
   const service = new PrescriptionService({
     store: parts.store,
@@ -63,7 +73,9 @@ export function serviceOver(parts: ServiceParts): {
     verifiedHeads: new VerifiedHeads(parts.store, parts.sealKey, parts.pki.trustStore),
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
-    now: Date.now,
+    prescriptionValidityMs: options.prescriptionValidityMs ?? defaults.prescriptionValidityMs,
+    lockTtlMs: options.lockTtlMs ?? defaults.lockTtlMs,
+    now: options.now ?? Date.now,
   });
   return { service, verifier };
 }

@@ -23,6 +23,7 @@ import {
   IdParams,
   QrCodePng,
   QrCodeSvg,
+  ReasonBody,
   ReasonQuery,
   VerifyBody,
   VerifyResult,
@@ -126,7 +127,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
 
   app.post<{
     Params: { id: string };
-    Querystring: { force?: 'true' | 'false' };
+    Querystring: { force?: 'true' | 'false'; reason?: string };
     Body: DispenseItem[] | undefined;
   }>(
     '/ePrescription/dispense/:id',
@@ -155,21 +156,12 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       },
     },
     async (request) => {
-      const invalid = request.validationError;
-      if (invalid && !(invalid.validationContext === 'body' && request.body === undefined)) {
-        throw invalid;
-      }
-      // Fastify stops at the first invalid part and checks the body before the query: without a
-      // body, `force` has not been checked yet (SPEC.md §5: anything but true/false is a 400).
-      if (invalid && !request.validateInput(request.query, 'querystring')) {
-        throw new ErxError('bad_request', 'The query parameter force must be true or false.', {
-          violations: [{ path: '/force', message: 'must be true or false' }],
-        });
-      }
+      acceptMissingBody(request, BAD_DISPENSE_QUERY);
+      const { force, reason } = request.query;
       return service.dispense(
         request.params.id,
         request.body,
-        request.query.force === 'true',
+        { force: force === 'true', reason },
         context(request),
       );
     },
@@ -205,35 +197,87 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
     async (request) => service.cancel(request.params.id, request.params.eventId, context(request)),
   );
 
-  app.post<{ Params: { id: string }; Querystring: { reason?: string } }>(
-    '/ePrescription/lock/:id',
-    {
-      config: { signs: true },
-      schema: {
-        tags,
-        summary: 'Lock a prescription while serving the patient',
-        security: bearer,
-        params: IdParams,
-        querystring: ReasonQuery,
-        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
+  for (const [action, summary] of [
+    ['lock', 'Lock a prescription while serving the patient (lapses after ERX_LOCK_TTL)'],
+    ['unlock', 'Unlock a prescription (the locking actor or the issuer)'],
+  ] as const) {
+    app.post<{ Params: { id: string }; Querystring: ReasonQuery; Body: ReasonBody | undefined }>(
+      `/ePrescription/${action}/:id`,
+      {
+        // No body is the usual call; `{"reason": …}` is the other way to give the reason.
+        attachValidation: true,
+        config: { signs: true },
+        schema: {
+          tags,
+          summary,
+          security: bearer,
+          params: IdParams,
+          querystring: ReasonQuery,
+          ...optionalBody(ReasonBody),
+          response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
+        },
       },
-    },
-    async (request) => service.lock(request.params.id, request.query.reason, context(request)),
-  );
+      async (request) => {
+        acceptMissingBody(request, BAD_REASON_QUERY);
+        const reason = oneReason(request.query.reason, request.body?.reason);
+        return service[action](request.params.id, reason, context(request));
+      },
+    );
+  }
+}
 
-  app.post<{ Params: { id: string }; Querystring: { reason?: string } }>(
-    '/ePrescription/unlock/:id',
-    {
-      config: { signs: true },
-      schema: {
-        tags,
-        summary: 'Unlock a prescription (the locking actor or the issuer)',
-        security: bearer,
-        params: IdParams,
-        querystring: ReasonQuery,
-        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
-      },
-    },
-    async (request) => service.unlock(request.params.id, request.query.reason, context(request)),
-  );
+/**
+ * The validation of a route whose body may be left out (`optionalBody`): a missing body is no
+ * error. Fastify stops at the first invalid part and checks the body before the query, so
+ * without a body the query has not been checked yet: it is checked here.
+ */
+function acceptMissingBody(request: FastifyRequest, queryRules: readonly QueryRule[]): void {
+  const invalid = request.validationError;
+  if (!invalid) return;
+  if (!(invalid.validationContext === 'body' && request.body === undefined)) throw invalid;
+  if (request.validateInput(request.query, 'querystring')) return;
+  const query = request.query as Record<string, unknown>;
+  const broken = queryRules.filter((rule) => !rule.holds(query[rule.name]));
+  throw new ErxError('bad_request', broken.map((rule) => rule.sentence).join(' ') || 'Bad query.', {
+    violations: broken.map((rule) => ({ path: `/${rule.name}`, message: rule.message })),
+  });
+}
+
+/** One query parameter's rule, said as its schema says it, for a call without a body. */
+interface QueryRule {
+  readonly name: string;
+  readonly holds: (value: unknown) => boolean;
+  readonly message: string;
+  readonly sentence: string;
+}
+
+const REASON_RULE: QueryRule = {
+  name: 'reason',
+  holds: (value) => value === undefined || (typeof value === 'string' && value.length <= 500),
+  message: 'must be at most 500 characters',
+  sentence: 'The query parameter reason is at most 500 characters.',
+};
+
+/** The query of a dispense (SPEC.md §5: anything but true/false for force is a 400). */
+const BAD_DISPENSE_QUERY: readonly QueryRule[] = [
+  {
+    name: 'force',
+    holds: (value) => value === undefined || value === 'true' || value === 'false',
+    message: 'must be true or false',
+    sentence: 'The query parameter force must be true or false.',
+  },
+  REASON_RULE,
+];
+
+/** The query of a lock or unlock. */
+const BAD_REASON_QUERY: readonly QueryRule[] = [REASON_RULE];
+
+/** The reason of a lock or unlock, given in the query or the body, not in both. */
+function oneReason(query: string | undefined, body: string | undefined): string | undefined {
+  if (query !== undefined && body !== undefined) {
+    throw new ErxError('bad_request', 'Give the reason in the query or in the body, not both.', {
+      violations: [{ path: '/reason', message: 'is given twice' }],
+    });
+  }
+  return query ?? body;
 }

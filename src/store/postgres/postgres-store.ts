@@ -22,6 +22,7 @@ import type {
 } from '../records.js';
 import {
   medicamentsText,
+  termsText,
   toClient,
   toDecisionEvent,
   toEvent,
@@ -127,6 +128,7 @@ export class PostgresStore implements Store {
             row.issuedAt,
             medicamentsText(row.medicaments),
             create.event.hash,
+            termsText(row.terms),
           ]);
           await insertEvent(client, create.event);
         }),

@@ -1,9 +1,8 @@
 /** The SQL of the PostgreSQL store, over the tables of `../migrations.ts`. */
 
 /** Column lists shared by the reads, so each row maps through `../records.ts`. */
-const PRESCRIPTION_COLUMNS = 'id, issuer, issuer_actor, issued_at, medicaments, head_hash';
-const DECISION_EVENT_COLUMNS = 'prescription_id, seq, id, parent_hash, body, hash';
-const EVENT_COLUMNS = `${DECISION_EVENT_COLUMNS}, signature`;
+const PRESCRIPTION_COLUMNS = 'id, issuer, issuer_actor, issued_at, medicaments, head_hash, terms';
+const EVENT_COLUMNS = 'prescription_id, seq, id, parent_hash, body, hash, signature';
 
 /** Every statement the PostgreSQL store runs. */
 export const SQL = {
@@ -18,15 +17,16 @@ export const SQL = {
    * always agree (SPEC.md §6 `logs_check_passed` compares them).
    */
   getChain: `SELECT p.id AS p_id, p.issuer, p.issuer_actor, p.issued_at, p.medicaments, p.head_hash,
+      p.terms,
       e.prescription_id, e.seq, e.id, e.parent_hash, e.body, e.hash, e.signature
     FROM prescriptions p LEFT JOIN events e ON e.prescription_id = p.id
     WHERE p.id = $1 ORDER BY e.seq`,
   getEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
-  /** The events as a decision reads them: the signatures (most of a chain's bytes) stay unread. */
-  getDecisionEvents: `SELECT ${DECISION_EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
+  /** The events as a decision reads them: all of each, since the decision checks the chain. */
+  getDecisionEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
   getEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
   insertPrescription: `INSERT INTO prescriptions (${PRESCRIPTION_COLUMNS})
-    VALUES ($1, $2, $3, $4, $5, $6)`,
+    VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertEvent: `INSERT INTO events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   /** Compare-and-set of the head: a second guard besides the row lock and the unique keys. */
   moveHead: 'UPDATE prescriptions SET head_hash = $2 WHERE id = $1 AND head_hash = $3',

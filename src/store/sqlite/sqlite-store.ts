@@ -13,6 +13,7 @@ import { KeyedMutex } from '../keyed-mutex.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import {
   medicamentsText,
+  termsText,
   toClient,
   toDecisionEvent,
   toEvent,
@@ -163,6 +164,7 @@ export class SqliteStore implements Store {
         issued_at: row.issuedAt,
         medicaments: medicamentsText(row.medicaments),
         head_hash: create.event.hash,
+        terms: termsText(row.terms),
       });
       this.insertEventRecord(create.event);
     };

@@ -21,15 +21,14 @@ export function prepareStatements(db: Database.Database) {
     getEvents: db.prepare<[string], EventRecord>(
       'SELECT * FROM events WHERE prescription_id = ? ORDER BY seq',
     ),
-    /** The events as a decision reads them: a row's signature (most of its bytes) stays unread. */
+    /** The events as a decision reads them: all of each, since the decision checks the chain. */
     getDecisionEvents: db.prepare<[string], DecisionEventRecord>(
-      `SELECT prescription_id, seq, id, parent_hash, body, hash FROM events
-       WHERE prescription_id = ? ORDER BY seq`,
+      'SELECT * FROM events WHERE prescription_id = ? ORDER BY seq',
     ),
     getEvent: db.prepare<[string], EventRecord>('SELECT * FROM events WHERE id = ?'),
     insertPrescription: db.prepare(
-      `INSERT INTO prescriptions (id, issuer, issuer_actor, issued_at, medicaments, head_hash)
-       VALUES (@id, @issuer, @issuer_actor, @issued_at, @medicaments, @head_hash)`,
+      `INSERT INTO prescriptions (id, issuer, issuer_actor, issued_at, medicaments, head_hash, terms)
+       VALUES (@id, @issuer, @issuer_actor, @issued_at, @medicaments, @head_hash, @terms)`,
     ),
     insertEvent: db.prepare(
       `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature)
