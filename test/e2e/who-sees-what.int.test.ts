@@ -1,0 +1,252 @@
+/**
+ * Who sees what (SPEC.md §10) over a real socket: the variant with transactions for pharmacists
+ * and the issuing prescriber only, the short variant for everyone else, and for a link whose
+ * signature fails, a short answer built from the link alone: byte for byte the same whether its id
+ * exists or not and whatever state the prescription is in, so a bare id is no oracle.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { decodeChmed, encodeChmed } from '../../src/chmed16a/index.js';
+import { calls, createPrescription, expectationsOn, verify } from '../support/e2e.js';
+import type { Created, JsonObject } from '../support/e2e.js';
+import { MED_A } from '../support/fixtures.js';
+import type { Answer } from '../support/http.js';
+import type { Actor } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
+
+/** The seed §2.3 fields: all the short variant has. */
+const SHORT_KEYS = ['dispensed', 'issued_at', 'issued_by', 'prescription_id', 'revoked', 'valid'];
+/** The variant with transactions of a prescription neither dispensed nor locked (SPEC.md §10). */
+const FULL_KEYS = [
+  ...SHORT_KEYS,
+  'events',
+  'expired',
+  'expires_at',
+  'locked',
+  'medicaments',
+  'partial_dispensations',
+  'tampering_detection_result',
+];
+const WHEN_DISPENSED = ['dispensed_at', 'dispensed_by'];
+const WHEN_LOCKED = ['locked_at', 'locked_by'];
+
+/** A link split at its fields: `<base>#<chmed>&i=…&t=…&s=<signature>`. */
+function partsOf(link: string): { base: string; chmed: string; it: string; signature: string } {
+  const hash = link.indexOf('#');
+  const issuer = link.indexOf('&i=');
+  const signature = link.lastIndexOf('&s=');
+  return {
+    base: link.slice(0, hash),
+    chmed: link.slice(hash + 1, issuer),
+    it: link.slice(issuer, signature),
+    signature: link.slice(signature + 3),
+  };
+}
+
+/** `link` with one hex digit of its signature changed. */
+function forged(link: string): string {
+  const { base, chmed, it, signature } = partsOf(link);
+  const last = signature.at(-1) === '0' ? '1' : '0';
+  return `${base}#${chmed}${it}&s=${signature.slice(0, -1)}${last}`;
+}
+
+/** `link` with its document's `Id` replaced by `id`, issuer, time and signature kept. */
+function withId(link: string, id: string): string {
+  const { base, chmed, it, signature } = partsOf(link);
+  return `${base}#${encodeChmed({ ...decodeChmed(chmed), Id: id })}${it}&s=${signature}`;
+}
+
+/** A link no key signed: a plain-JSON document holding only `id`, and a signature of zeros. */
+function unsigned(id: string): string {
+  return `x:y#CHMED16A0{"Id":"${id}"}&i=x&t=1&s=${'0'.repeat(128)}`;
+}
+
+/** The body of `answer` with every occurrence of `id` replaced by a placeholder. */
+function withoutId(answer: Answer, id: string): Buffer {
+  return Buffer.from(answer.text.replaceAll(id, '<id>'), 'utf8');
+}
+
+describe('who sees what (SPEC.md §10)', () => {
+  const server = useTestServer();
+  const { appends } = expectationsOn(server);
+  const call = calls(server);
+
+  /** Verifies `link` as `actor` (none: without a token), the answer read whole. */
+  function post(link: string, actor?: Actor): Promise<Answer> {
+    const options = { body: link, contentType: 'text/plain' };
+    return server.request(
+      'POST',
+      '/ePrescription/verify',
+      actor ? { ...options, token: actor.token } : options,
+    );
+  }
+
+  /**
+   * Asserts that the bad-signature link `existing` (naming prescription `id`) and `unknown`
+   * (naming `unknownId`, which does not exist) get the same short answer, all flags false.
+   */
+  async function assertNoOracle(
+    [existing, id]: [string, string],
+    [unknown, unknownId]: [string, string],
+    actor?: Actor,
+  ): Promise<void> {
+    const a = await post(existing, actor);
+    const b = await post(unknown, actor);
+    for (const [answer, expectedId] of [
+      [a, id],
+      [b, unknownId],
+    ] as const) {
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual(Object.keys(answer.json).sort(), SHORT_KEYS);
+      assert.equal(answer.json.prescription_id, expectedId);
+      assert.equal(answer.json.valid, false);
+      assert.equal(answer.json.revoked, false);
+      assert.equal(answer.json.dispensed, false);
+    }
+    assert.ok(
+      withoutId(a, id).equals(withoutId(b, unknownId)),
+      `different answers:\n${a.text}\n${b.text}`,
+    );
+  }
+
+  /** Asserts no oracle for both kinds of bad link to `rx`, without a token and as `doctor2`. */
+  async function assertNoOracleFor(rx: Created): Promise<void> {
+    const unknownId = randomUUID();
+    for (const actor of [undefined, server.doctor2]) {
+      await assertNoOracle(
+        [forged(rx.link), rx.id],
+        [forged(withId(rx.link, unknownId)), unknownId],
+        actor,
+      );
+      await assertNoOracle([unsigned(rx.id), rx.id], [unsigned(unknownId), unknownId], actor);
+    }
+  }
+
+  describe('a link whose signature fails, short variant', () => {
+    it('answers the same for an existing id as for an unknown one', async () => {
+      const rx = await createPrescription(server);
+      // The link itself verifies: only the changed signature makes the difference.
+      assert.equal((await verify(server, rx.link)).valid, true);
+      await assertNoOracleFor(rx);
+    });
+
+    it('answers the same when the existing prescription is dispensed', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      assert.equal((await verify(server, rx.link)).dispensed, true);
+      await assertNoOracleFor(rx);
+    });
+
+    it('answers the same when the existing prescription is revoked', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
+      assert.equal((await verify(server, rx.link)).revoked, true);
+      await assertNoOracleFor(rx);
+    });
+
+    it('answers the same when the existing prescription is locked', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      await assertNoOracleFor(rx);
+    });
+  });
+
+  describe('a valid link', () => {
+    it('gives another prescriber exactly the short variant, and the issuer the full one', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      // Asked in both orders: one caller's variant is never answered to the other.
+      for (const order of [
+        [server.doctor, server.doctor2],
+        [server.doctor2, server.doctor],
+      ]) {
+        for (const actor of order) {
+          const result = await verify(server, rx.link, actor.token);
+          const expected = actor === server.doctor ? [...FULL_KEYS, ...WHEN_DISPENSED] : SHORT_KEYS;
+          assert.deepEqual(Object.keys(result).sort(), expected.sort(), actor.clientId);
+          assert.equal(result.prescription_id, rx.id);
+          assert.equal(result.valid, true);
+          assert.equal(result.revoked, false);
+          assert.equal(result.dispensed, true);
+        }
+      }
+    });
+
+    it('gives the anonymous caller exactly the short variant with the state', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.revoke(rx.id, server.doctor), 'revoke');
+      const result = await verify(server, rx.link);
+      assert.deepEqual(Object.keys(result).sort(), SHORT_KEYS);
+      assert.equal(result.valid, true);
+      assert.equal(result.revoked, true);
+      assert.equal(result.dispensed, false);
+    });
+
+    it('gives pharmacists the full variant, whose keys follow the state', async () => {
+      const rx = await createPrescription(server);
+      const keysNow = async (actor: Actor) =>
+        Object.keys(await verify(server, rx.link, actor.token)).sort();
+      for (const actor of [server.pharmacist, server.pharmacist2]) {
+        assert.deepEqual(await keysNow(actor), [...FULL_KEYS].sort());
+      }
+      await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
+      assert.deepEqual(await keysNow(server.pharmacist2), [...FULL_KEYS, ...WHEN_LOCKED].sort());
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      assert.deepEqual(
+        await keysNow(server.pharmacist2),
+        [...FULL_KEYS, ...WHEN_LOCKED, ...WHEN_DISPENSED].sort(),
+      );
+      await appends(rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
+      const result = await verify(server, rx.link, server.pharmacist2.token);
+      assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS, ...WHEN_DISPENSED].sort());
+      assert.equal(result.dispensed_by, server.pharmacist.name);
+      assert.equal(result.valid, true);
+      assert.deepEqual(result.tampering_detection_result, {
+        prescription_url_valid: true,
+        prescription_hash_check_passed: true,
+        logs_check_passed: true,
+      });
+    });
+  });
+
+  describe('a link whose signature fails, variant with transactions', () => {
+    it('shows a pharmacist and the issuer the tamper checks and the events of a forged link', async () => {
+      const rx = await createPrescription(server);
+      await appends(
+        rx.id,
+        call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
+        'partial_dispense',
+      );
+      for (const actor of [server.pharmacist, server.pharmacist2, server.doctor]) {
+        const result = await verify(server, forged(rx.link), actor.token);
+        assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS].sort(), actor.clientId);
+        assert.equal(result.prescription_id, rx.id);
+        assert.equal(result.valid, false);
+        assert.deepEqual(result.tampering_detection_result, {
+          prescription_url_valid: false,
+          prescription_hash_check_passed: true,
+          logs_check_passed: true,
+        });
+        assert.deepEqual(
+          (result.events as JsonObject[]).map((e) => e.type),
+          ['create', 'partial_dispense'],
+        );
+        assert.equal(result.partial_dispensations.length, 1);
+      }
+    });
+
+    it('shows a pharmacist that an unsigned link does not match the stored prescription', async () => {
+      const rx = await createPrescription(server);
+      const result = await verify(server, unsigned(rx.id), server.pharmacist.token);
+      assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS].sort());
+      assert.equal(result.valid, false);
+      assert.equal(result.tampering_detection_result.prescription_url_valid, false);
+      assert.equal(result.tampering_detection_result.prescription_hash_check_passed, false);
+      assert.deepEqual(
+        (result.events as JsonObject[]).map((e) => e.type),
+        ['create'],
+      );
+    });
+  });
+});
