@@ -44,8 +44,11 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
 
     const store = await openStore({ dataDir, databaseUrl: undefined });
     try {
-      const { pki } = await openKeys(dataDir);
-      const audit = await auditChains(store, new EventVerifier(pki.trustStore));
+      const { pki, linkKeys } = await openKeys(dataDir);
+      const audit = await auditChains(store, new EventVerifier(pki.trustStore), {
+        linkKeys,
+        prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
+      });
       assert.equal(audit.checked, 50);
       assert.equal(audit.events, 300);
       assert.deepEqual(audit.failures, []);

@@ -1,16 +1,23 @@
 /**
  * `erx audit verify`: re-check every chain in the store (SPEC.md §6 `logs_check_passed`), e.g.
- * after a restore. Reports the first bad event of each failing chain.
+ * after a restore, and the signed terms of each prescription whose chain holds (SPEC.md §10: the
+ * copies the rules decide from). Reports the first bad event of each failing chain, or why its
+ * terms fail.
  */
 import { verifyChain } from '../ledger/index.js';
 import type { ChainCheck, ChainFailureReason, EventVerifier } from '../ledger/index.js';
-import type { Store } from '../store/types.js';
+import type { LinkVerificationKeys } from '../link/index.js';
+import type { ChainState, Store } from '../store/types.js';
+import { readTerms } from './terms.js';
+import type { TermsFailure } from './terms.js';
 
 export interface AuditFailure {
   prescriptionId: string;
+  /** The first bad event; undefined for terms, which no event holds. */
   firstBadIndex: number | undefined;
-  failedCheck: ChainCheck | undefined;
-  reason: ChainFailureReason | undefined;
+  /** The chain check that failed, or `terms` for the prescription's signed terms. */
+  failedCheck: ChainCheck | 'terms' | undefined;
+  reason: ChainFailureReason | TermsFailure | undefined;
 }
 
 export interface AuditReport {
@@ -19,12 +26,54 @@ export interface AuditReport {
   failures: AuditFailure[];
 }
 
+/** What the terms are checked with, as the service checks them. */
+export interface AuditTermsKeys {
+  /** The link keys, which sign the terms (`terms.ts`). */
+  readonly linkKeys: LinkVerificationKeys;
+  /** The configured `ERX_PRESCRIPTION_VALIDITY` (the expiry of rows without signed terms). */
+  readonly prescriptionValidityMs: number;
+}
+
 const PAGE = 500;
 
-/** Verifies every prescription's chain; `onProgress(done, total)` after each one. */
+/** The failure of one prescription's chain or, on a chain that holds, of its terms. */
+async function auditOne(
+  state: ChainState,
+  verifier: EventVerifier,
+  keys: AuditTermsKeys,
+): Promise<AuditFailure | undefined> {
+  const prescriptionId = state.prescription.id;
+  const chain = await verifyChain(
+    { prescriptionId, events: state.events, headHash: state.prescription.headHash },
+    verifier,
+  );
+  if (!chain.ok) {
+    return {
+      prescriptionId,
+      firstBadIndex: chain.firstBadIndex,
+      failedCheck: chain.failedCheck,
+      reason: chain.reason,
+    };
+  }
+  // Read against the create event of a verified chain: only that one says who issued it.
+  const terms = readTerms(
+    state.prescription,
+    chain.bodies[0]!,
+    keys.linkKeys,
+    keys.prescriptionValidityMs,
+  );
+  if (typeof terms !== 'string') return undefined;
+  return { prescriptionId, firstBadIndex: undefined, failedCheck: 'terms', reason: terms };
+}
+
+/**
+ * Verifies every prescription's chain and terms; `onProgress(done, total)` after each
+ * prescription.
+ */
 export async function auditChains(
   store: Store,
   verifier: EventVerifier,
+  keys: AuditTermsKeys,
   onProgress: (done: number, total: number) => void = () => undefined,
 ): Promise<AuditReport> {
   const total = await store.countPrescriptions();
@@ -36,20 +85,10 @@ export async function auditChains(
     for (const id of ids) {
       const state = await store.getChain(id);
       if (!state) continue;
-      const result = await verifyChain(
-        { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },
-        verifier,
-      );
+      const failure = await auditOne(state, verifier, keys);
       report.checked += 1;
       report.events += state.events.length;
-      if (!result.ok) {
-        report.failures.push({
-          prescriptionId: id,
-          firstBadIndex: result.firstBadIndex,
-          failedCheck: result.failedCheck,
-          reason: result.reason,
-        });
-      }
+      if (failure) report.failures.push(failure);
       onProgress(report.checked, total);
     }
     after = ids[ids.length - 1];

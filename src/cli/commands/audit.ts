@@ -1,10 +1,20 @@
-/** `erx audit verify`: re-check every chain in the store, with progress and a summary. */
+/**
+ * `erx audit verify`: re-check every chain in the store and the signed terms of every
+ * prescription, with progress and a summary.
+ */
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { EventVerifier } from '../../ledger/index.js';
 import { openKeys } from '../../server/runtime.js';
 import { openStore } from '../../server/open-store.js';
 import { auditChains } from '../../service/audit.js';
+import type { AuditFailure } from '../../service/audit.js';
+
+/** One line of the report: the first bad event of a chain, or the terms that fail. */
+function failureLine(f: AuditFailure): string {
+  if (f.failedCheck === 'terms') return `FAIL ${f.prescriptionId}: terms failed (${f.reason})\n`;
+  return `FAIL ${f.prescriptionId}: event #${f.firstBadIndex ?? '?'} failed ${f.failedCheck ?? '?'} (${f.reason ?? 'unknown'})\n`;
+}
 
 /** Registers `audit verify` on `program`. */
 export function registerAuditCommand(program: Command): void {
@@ -12,16 +22,19 @@ export function registerAuditCommand(program: Command): void {
     .command('audit')
     .description('audit the event logs')
     .command('verify')
-    .description('re-check every hash, link, signature and certificate chain in the store')
+    .description(
+      're-check every hash, link, signature and certificate chain in the store, and the signed terms',
+    )
     .action(async () => {
       const config = loadConfig();
       const store = await openStore(config);
       try {
-        const { pki } = await openKeys(config.dataDir, config);
+        const { pki, linkKeys } = await openKeys(config.dataDir, config);
         const tty = process.stderr.isTTY;
         const report = await auditChains(
           store,
           new EventVerifier(pki.trustStore),
+          { linkKeys, prescriptionValidityMs: config.prescriptionValidityMs },
           (done, total) => {
             if (tty && (done % 100 === 0 || done === total)) {
               process.stderr.write(`\rchecked ${done}/${total} prescriptions`);
@@ -29,11 +42,7 @@ export function registerAuditCommand(program: Command): void {
           },
         );
         if (tty) process.stderr.write('\n');
-        for (const f of report.failures) {
-          process.stdout.write(
-            `FAIL ${f.prescriptionId}: event #${f.firstBadIndex ?? '?'} failed ${f.failedCheck ?? '?'} (${f.reason ?? 'unknown'})\n`,
-          );
-        }
+        for (const f of report.failures) process.stdout.write(failureLine(f));
         process.stdout.write(
           `audit: ${report.checked} prescriptions, ${report.events} events, ${report.failures.length} failed\n`,
         );
