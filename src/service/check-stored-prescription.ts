@@ -26,11 +26,12 @@ export function storedPrescriptionMatches(
     row.issuedAt === link.issuedAt &&
     create?.type === 'create' &&
     row.issuerActor === create.actor &&
-    (medicaments === undefined || isDeepStrictEqual(row.medicaments, asKept(row, medicaments)))
+    (medicaments === undefined ||
+      isDeepStrictEqual(asKept(row, row.medicaments), asKept(row, medicaments)))
   );
 }
 
-/** A row written before terms were signed kept no `Subs`. */
+/** A row written before terms were signed may lack `Subs`: such rows compare without it. */
 function asKept(row: PrescriptionRow, medicaments: readonly MedicamentRef[]): MedicamentRef[] {
   if (row.terms !== undefined) return [...medicaments];
   return medicaments.map((m) => {

@@ -7,7 +7,7 @@
 import { ErxError } from '../errors.js';
 import { parseEventShape, verifyChain } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
-import type { DecisionChain, DecisionEventRow, PrescriptionRow } from '../store/types.js';
+import type { ChainState, EventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
 import type { ChainFacts } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
@@ -16,7 +16,7 @@ import type { Terms } from './terms.js';
 
 export interface LoadedChain {
   readonly prescription: PrescriptionRow;
-  readonly rows: readonly DecisionEventRow[];
+  readonly rows: readonly EventRow[];
   readonly bodies: readonly EventBody[];
   /** Checked against their signature and the create event. */
   readonly terms: Terms;
@@ -33,14 +33,14 @@ function corrupt(detail: Record<string, unknown>): ErxError {
 }
 
 /** The body of a stored event; one that does not parse refuses the call. */
-export function readBody(row: DecisionEventRow): EventBody {
+export function readBody(row: EventRow): EventBody {
   const parsed = parseEventShape(row.body);
   if (!parsed.ok) throw corrupt({ event: row.id, reason: parsed.reason });
   return parsed.body;
 }
 
 /** Checks the chain and its terms, and folds the facts at `deps.now()`. */
-export async function loadChain(deps: ServiceDeps, state: DecisionChain): Promise<LoadedChain> {
+export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<LoadedChain> {
   const { prescription } = state;
   const chain = await verifyChain(
     { prescriptionId: prescription.id, events: state.events, headHash: prescription.headHash },

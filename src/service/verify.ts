@@ -57,14 +57,15 @@ export async function verify(
   keys.refresh();
   const link = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
   const { facts } = link;
+  const id = canonicalId(facts.id);
   // Only a pharmacist or the issuer may see more; anyone else learns nothing from a forged link.
   if (!facts.signatureOk && principal?.role !== 'pharmacist') {
-    const chain = principal === undefined ? undefined : await deps.store.readChain(facts.id);
+    const chain = principal === undefined ? undefined : await deps.store.readChain(id);
     if (chain === undefined || issuerOf(chain.state) !== principal?.sub) {
       return outcomeOf(unsigned(deps, facts));
     }
   }
-  const chain = await deps.store.readChain(facts.id);
+  const chain = await deps.store.readChain(id);
   if (!chain) throw new ErxError('not_found', 'No prescription with this id.');
   const full =
     principal !== undefined &&

@@ -5,7 +5,6 @@
  */
 import type {
   ClientRow,
-  DecisionEventRow,
   EventRow,
   IdempotencyRow,
   MedicamentRef,
@@ -42,9 +41,6 @@ export interface EventRecord {
   hash: string;
   signature: string;
 }
-
-/** The columns of an event a decision reads. */
-export type DecisionEventRecord = EventRecord;
 
 export interface IdempotencyRecord {
   actor: string;
@@ -118,9 +114,6 @@ export function toEvent(r: EventRecord): EventRow {
     signature: r.signature,
   };
 }
-
-/** A stored event as a decision reads it. */
-export const toDecisionEvent: (r: DecisionEventRecord) => DecisionEventRow = toEvent;
 
 /** A remembered call as an {@link IdempotencyRow} (`answer` absent when none was stored). */
 export function toIdempotency(r: IdempotencyRecord): IdempotencyRow {

@@ -128,18 +128,6 @@ export interface VerifiedHeadRow {
   seal: string;
 }
 
-/** An event as a decision reads it: all of it, since a decision checks the chain first. */
-export type DecisionEventRow = EventRow;
-
-/**
- * The chain as the append callback sees it, read under the prescription's lock. A store may leave
- * the signatures out (they are most of a chain's bytes); a {@link ChainState} is one too.
- */
-export interface DecisionChain {
-  readonly prescription: PrescriptionRow;
-  readonly events: readonly DecisionEventRow[];
-}
-
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** Applies pending migrations; safe to call on every start, also from several instances at once. */
@@ -167,7 +155,7 @@ export interface Store {
    */
   appendEvent(
     prescriptionId: string,
-    decide: (state: DecisionChain) => Promise<AppendDecision>,
+    decide: (state: ChainState) => Promise<AppendDecision>,
   ): Promise<EventRow>;
   /** The sealed verified head of a prescription, if one was stored. */
   getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined>;

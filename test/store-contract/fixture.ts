@@ -8,8 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AppendDecision,
   ClientRow,
-  DecisionChain,
-  DecisionEventRow,
+  ChainState,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -112,7 +111,7 @@ export function decideNext(
     body?: string;
     idempotency?: (e: EventRow) => IdempotencyRow;
   } = {},
-): (state: DecisionChain) => Promise<AppendDecision> {
+): (state: ChainState) => Promise<AppendDecision> {
   return async (state) => {
     // Awaiting inside decide is what the service does (it signs): it must not let another append in.
     await sleep(Math.random() * (options.maxDelayMs ?? 0));
@@ -120,19 +119,6 @@ export function decideNext(
     assert.ok(last, 'the chain always has its create event');
     const event = fakeEvent(state.prescription.id, last.seq + 1, last.hash, options.body);
     return options.idempotency ? { event, idempotency: options.idempotency(event) } : { event };
-  };
-}
-
-/** The fields of an event every decision sees: all of them. */
-export function decisionFields(e: DecisionEventRow): DecisionEventRow {
-  return {
-    prescriptionId: e.prescriptionId,
-    seq: e.seq,
-    id: e.id,
-    parentHash: e.parentHash,
-    body: e.body,
-    hash: e.hash,
-    signature: e.signature,
   };
 }
 

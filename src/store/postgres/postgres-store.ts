@@ -13,7 +13,6 @@ import { KeyedMutex } from '../keyed-mutex.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import type {
   ClientRecord,
-  DecisionEventRecord,
   EventRecord,
   IdempotencyRecord,
   PrescriptionRecord,
@@ -24,7 +23,6 @@ import {
   medicamentsText,
   termsText,
   toClient,
-  toDecisionEvent,
   toEvent,
   toIdempotency,
   toPrescription,
@@ -36,7 +34,6 @@ import type {
   ChainRead,
   ChainState,
   ClientRow,
-  DecisionChain,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -170,7 +167,7 @@ export class PostgresStore implements Store {
 
   appendEvent(
     prescriptionId: string,
-    decide: (state: DecisionChain) => Promise<AppendDecision>,
+    decide: (state: ChainState) => Promise<AppendDecision>,
   ): Promise<EventRow> {
     return this.#mutex.run(prescriptionId, () =>
       this.guard(() =>
@@ -261,14 +258,14 @@ export class PostgresStore implements Store {
 async function lockedAppend(
   client: PoolClient,
   prescriptionId: string,
-  decide: (state: DecisionChain) => Promise<AppendDecision>,
+  decide: (state: ChainState) => Promise<AppendDecision>,
 ): Promise<EventRow> {
   const locked = await client.query<PrescriptionRecord>(SQL.lockPrescription, [prescriptionId]);
   if (!locked.rows[0]) throw new NoSuchPrescription();
-  const events = await client.query<DecisionEventRecord>(SQL.getDecisionEvents, [prescriptionId]);
-  const state: DecisionChain = {
+  const events = await client.query<EventRecord>(SQL.getEvents, [prescriptionId]);
+  const state: ChainState = {
     prescription: toPrescription(locked.rows[0]),
-    events: events.rows.map(toDecisionEvent),
+    events: events.rows.map(toEvent),
   };
   let decision: AppendDecision;
   try {

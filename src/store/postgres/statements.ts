@@ -22,8 +22,6 @@ export const SQL = {
     FROM prescriptions p LEFT JOIN events e ON e.prescription_id = p.id
     WHERE p.id = $1 ORDER BY e.seq`,
   getEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
-  /** The events as a decision reads them: all of each, since the decision checks the chain. */
-  getDecisionEvents: `SELECT ${EVENT_COLUMNS} FROM events WHERE prescription_id = $1 ORDER BY seq`,
   getEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
   insertPrescription: `INSERT INTO prescriptions (${PRESCRIPTION_COLUMNS})
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decideNext, decisionFields, insertNew } from '../../../test/store-contract/fixture.js';
-import type { DecisionChain, Store } from '../types.js';
+import { decideNext, insertNew } from '../../../test/store-contract/fixture.js';
+import type { ChainState, Store } from '../types.js';
 import { openSqliteStore, PAGE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 function freshFile(): { dir: string; file: string } {
@@ -90,18 +90,17 @@ describe('sqlite store: chains read before', () => {
       assert.deepEqual(after, await reader.getChain(row.id));
     }));
 
-  it('decides on a chain not read before without its signatures, and remembers none of it', () =>
+  it('decides on a chain not read before as committed, and remembers none of it', () =>
     withFreshFile(async (_file, store) => {
       const { row, create } = await insertNew(store);
-      const seen: DecisionChain[] = [];
+      const seen: ChainState[] = [];
       const event = await store.appendEvent(row.id, async (state) => {
         seen.push(state);
         return decideNext()(state);
       });
       assert.equal(seen.length, 1);
-      assert.deepEqual(seen[0]?.events, [decisionFields(create.event)]);
-      assert.ok(seen[0]?.events.every((e) => !('signature' in e)));
-      // What is read next is the whole chain from the file, signatures and all.
+      assert.deepEqual(seen[0]?.events, [create.event]);
+      // What is read next is the whole chain from the file.
       assert.deepEqual((await store.getChain(row.id))?.events, [create.event, event]);
       // A remembered chain is decided on as it is, signatures and all.
       const remembered = await store.getChain(row.id);

@@ -15,7 +15,6 @@ import {
   medicamentsText,
   termsText,
   toClient,
-  toDecisionEvent,
   toEvent,
   toIdempotency,
   toPrescription,
@@ -27,7 +26,6 @@ import type {
   ChainRead,
   ChainState,
   ClientRow,
-  DecisionChain,
   EventRow,
   IdempotencyRow,
   PrescriptionRow,
@@ -99,8 +97,6 @@ export class SqliteStore implements Store {
   private readonly stmts: SqliteStatements;
   /** A chain as committed, read in one transaction. */
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
-  /** A chain without its signatures, as a decision reads it, likewise. */
-  readonly #readDecisionChain: (prescriptionId: string) => DecisionChain | undefined;
   /** Chains read before, answered again while nothing else has committed (`./chain-memo.ts`). */
   readonly #chains = new ChainMemo();
   readonly #checkpoints: BackgroundCheckpoints | undefined;
@@ -121,15 +117,11 @@ export class SqliteStore implements Store {
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
-    const chainReader = <E>(events: (prescriptionId: string) => E[]) =>
-      db.transaction((prescriptionId: string) => {
-        const p = this.stmts.getPrescription.get(prescriptionId);
-        return p && { prescription: toPrescription(p), events: events(prescriptionId) };
-      });
-    this.#readChain = chainReader((id) => this.stmts.getEvents.all(id).map(toEvent));
-    this.#readDecisionChain = chainReader((id) =>
-      this.stmts.getDecisionEvents.all(id).map(toDecisionEvent),
-    );
+    this.#readChain = db.transaction((prescriptionId: string) => {
+      const p = this.stmts.getPrescription.get(prescriptionId);
+      const events = () => this.stmts.getEvents.all(prescriptionId).map(toEvent);
+      return p && { prescription: toPrescription(p), events: events() };
+    });
   }
 
   async migrate(): Promise<void> {
@@ -260,7 +252,7 @@ export class SqliteStore implements Store {
 
   appendEvent(
     prescriptionId: string,
-    decide: (state: DecisionChain) => Promise<AppendDecision>,
+    decide: (state: ChainState) => Promise<AppendDecision>,
   ): Promise<EventRow> {
     return this.#mutex.run(prescriptionId, async () => {
       for (let attempt = 1; ; attempt++) {
@@ -268,10 +260,9 @@ export class SqliteStore implements Store {
         // chain as it was read, at this database version, gets the new event once committed.
         const known = this.rememberedChain(prescriptionId);
         const remembered = known && { state: known, readAt: this.#chains.version };
-        // Any other is read without its signatures, which a decision does not need, and is not
-        // remembered: most prescriptions are dispensed once in a while, and remembering each
-        // would push out the chains being verified.
-        const state = known ?? this.#readDecisionChain(prescriptionId);
+        // Any other is read and not remembered: most prescriptions are dispensed once in a while,
+        // and remembering each would push out the chains being verified.
+        const state = known ?? this.#readChain(prescriptionId);
         if (!state) throw new NoSuchPrescription();
         const decision = await decide(state);
         try {
@@ -288,7 +279,7 @@ export class SqliteStore implements Store {
   }
 
   private async writeAppend(
-    state: DecisionChain,
+    state: ChainState,
     decision: AppendDecision,
     remembered: RememberedRead | undefined,
   ): Promise<void> {

@@ -2,7 +2,6 @@
 import type Database from 'better-sqlite3';
 import type {
   ClientRecord,
-  DecisionEventRecord,
   EventRecord,
   IdempotencyRecord,
   PrescriptionRecord,
@@ -19,10 +18,6 @@ export function prepareStatements(db: Database.Database) {
       'SELECT * FROM prescriptions WHERE id = ?',
     ),
     getEvents: db.prepare<[string], EventRecord>(
-      'SELECT * FROM events WHERE prescription_id = ? ORDER BY seq',
-    ),
-    /** The events as a decision reads them: all of each, since the decision checks the chain. */
-    getDecisionEvents: db.prepare<[string], DecisionEventRecord>(
       'SELECT * FROM events WHERE prescription_id = ? ORDER BY seq',
     ),
     getEvent: db.prepare<[string], EventRecord>('SELECT * FROM events WHERE id = ?'),
