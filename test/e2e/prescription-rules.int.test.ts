@@ -390,7 +390,8 @@ describe('prescription rules (SPEC.md §10)', () => {
       const rx = await createPrescription(short, doc);
       const other = await createPrescription(short, everyRepZero());
       const fresh = await verify(short, rx.link, short.pharmacist.token);
-      assert.equal(fresh.expired, false);
+      // On a loaded machine the three calls above may outlast the 3 s themselves.
+      if (Date.now() < dt + 3_000) assert.equal(fresh.expired, false);
       assert.equal(Date.parse(fresh.expires_at), dt + 3_000);
 
       await waitUntil(() => Date.now() >= dt + 4_000, 10_000);
