@@ -25,3 +25,21 @@ export function samplePrescription(
   >;
   return { ...doc, Id: randomUUID(), Dt: new Date().toISOString(), ...overrides };
 }
+
+/**
+ * The sample prescription with room for any dispensation a test makes (10,000 packages of each
+ * medicament, substitution allowed), for suites about something other than the prescription
+ * rules of SPEC.md §10.
+ */
+export function roomyPrescription(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const doc = samplePrescription();
+  const medicaments = (doc.Medicaments as Record<string, unknown>[]).map((m) => ({
+    ...m,
+    NbPack: 10_000,
+    Rep: 0,
+    Subs: 0,
+  }));
+  return { ...doc, Medicaments: medicaments, ...overrides };
+}
