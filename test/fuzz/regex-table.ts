@@ -85,6 +85,7 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
+  { file: 'src/config/duration.ts', text: '/^(\\d{1,9})([smhd])$/', reach: 'config' },
   { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
   {
     file: 'src/http/trace.ts',
@@ -143,9 +144,10 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   },
   { file: 'src/pki/directory-storage.ts', text: '/^[0-9A-Za-z_-]{1,128}$/', reach: 'store' },
   {
-    file: 'src/http/read-bodies.ts',
-    text: '/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/',
+    file: 'src/service/ids.ts',
+    text: '/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i',
     reach: 'request',
     near: (n) => [rep('aaaaaaaa-', n), rep('0', n)],
   },
+  { file: 'src/service/terms.ts', text: '/^[0-9a-f]{128}$/', reach: 'store' },
 ];
