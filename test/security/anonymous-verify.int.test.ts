@@ -3,13 +3,14 @@
  * "The variant without transactions carries only prescription_id, issued_at, issued_by, valid,
  * revoked, dispensed"). Whoever holds the QR code learns the state, never who dispensed what,
  * when, or who holds the lock. `issued_by` names the issuer by the seed's own rule (the link's
- * `i=` carries the same label), so the issuer is the one actor allowed in the answer.
+ * `i=` carries the same label), so the issuer is the one actor allowed in the answer. A prescriber
+ * who did not issue the prescription gets the same short answer (SPEC.md §10 "Who sees what").
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { calls, createPrescription, expectationsOn, json, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { SUBSTITUTE, samplePrescription } from '../support/fixtures.js';
+import { SUBSTITUTE, roomyPrescription } from '../support/fixtures.js';
 import { useTestServer } from '../support/server.js';
 
 const SHORT_KEYS = ['dispensed', 'issued_at', 'issued_by', 'prescription_id', 'revoked', 'valid'];
@@ -21,7 +22,7 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
   let rx: Created;
   let medicamentIds: string[];
   before(async () => {
-    const doc = samplePrescription();
+    const doc = roomyPrescription();
     medicamentIds = (doc.Medicaments as { Id: string }[]).map((m) => m.Id);
     rx = await createPrescription(server, doc);
     const call = calls(server);
@@ -70,6 +71,11 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
       add('substitute', p.substitute);
     }
     add('locked_at', full.locked_at);
+    // The details SPEC.md §10 adds to the variant with transactions.
+    add('dispensed_at', full.dispensed_at);
+    add('dispensed_by', full.dispensed_by);
+    add('locked_by', full.locked_by);
+    add('expires_at', full.expires_at);
     for (const id of medicamentIds) add('medicament id', id);
     add('lock reason', LOCK_REASON);
     add('substitute', SUBSTITUTE);
@@ -84,6 +90,8 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
   it('answers exactly the six short fields and none of the details', async () => {
     const full = await verify(server, rx.link, server.doctor.token);
     assert.equal(full.locked, true);
+    assert.equal(full.dispensed_by, server.pharmacist.name);
+    assert.equal(full.locked_by, server.pharmacist2.name);
     assert.equal((full.events as JsonObject[]).length, 6);
     const secrets = secretsOf(full);
 
@@ -128,5 +136,17 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
       assert.equal(answer.status, 200, answer.text);
       assert.deepEqual(Object.keys(answer.json).sort(), SHORT_KEYS);
     }
+  });
+
+  it('answers a prescriber who did not issue it the same short variant (SPEC.md §10)', async () => {
+    const anonymous = await verify(server, rx.link);
+    const answer = await server.request('POST', '/ePrescription/verify', {
+      body: rx.link,
+      contentType: 'text/plain',
+      token: server.doctor2.token,
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(Object.keys(answer.json).sort(), SHORT_KEYS);
+    assert.deepEqual(answer.json, anonymous);
   });
 });
