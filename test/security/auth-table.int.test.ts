@@ -11,7 +11,7 @@ import { before, describe, it } from 'node:test';
 import { TokenService } from '../../src/auth/index.js';
 import { assertError, createPrescription, expectAppended, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { MED_A, roomyPrescription, samplePrescription } from '../support/fixtures.js';
 import type { Answer, RequestOptions } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
 import type { Actor } from '../support/server.js';
@@ -52,7 +52,10 @@ interface Route {
 
 describe('authentication and authorisation table (API1, API2, API5)', () => {
   const server = useTestServer();
-  /** Locked by the pharmacist, with the pharmacist's cancellable dispensation `eventId`. */
+  /**
+   * Locked by the pharmacist, with the pharmacist's cancellable dispensation `eventId`; roomy, so
+   * that one more dispensation of `ITEMS` stays within its quantity (SPEC.md §10).
+   */
   let rxA: Created;
   let eventId: string;
   /** Unlocked: lock target. */
@@ -71,7 +74,7 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
   before(async () => {
     const post = (path: string, actor: Actor, options: RequestOptions = {}) =>
       server.request('POST', path, { token: actor.token, ...options });
-    rxA = await createPrescription(server);
+    rxA = await createPrescription(server, roomyPrescription());
     rxB = await createPrescription(server);
     rxC = await createPrescription(server);
     rxD = await createPrescription(server);
