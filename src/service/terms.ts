@@ -113,18 +113,25 @@ export function readTerms(
   validityMs: number,
 ): Terms | TermsFailure {
   if (create.type !== 'create' || create.actor !== row.issuerActor) return 'issuer';
-  let expiresAt = row.issuedAt * 1000 + validityMs;
-  if (row.terms !== undefined) {
-    if (!termsSignatureHolds(row, row.terms, keys)) return 'terms_signature';
-    expiresAt = row.terms.expiresAt;
+  if (row.terms !== undefined && !termsSignatureHolds(row, row.terms, keys)) {
+    return 'terms_signature';
   }
+  return copiedTerms(row, validityMs);
+}
+
+/**
+ * The terms as the row's copies say, unchecked: what verify shows of a row whose terms fail (it
+ * reports the failure beside them). Without signed terms, the row expires `validityMs` after
+ * its issue time.
+ */
+export function copiedTerms(row: PrescriptionRow, validityMs: number): Terms {
   return {
-    issuerActor: create.actor,
+    issuerActor: row.issuerActor,
     medicaments: row.medicaments.map((m) => ({
       id: m.Id,
       prescribed: prescribedPackages(m),
       substitutionAllowed: m.Subs !== 1,
     })),
-    expiresAt,
+    expiresAt: row.terms?.expiresAt ?? row.issuedAt * 1000 + validityMs,
   };
 }

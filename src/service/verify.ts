@@ -37,7 +37,7 @@ import { eventView, partialDispensations } from './event-view.js';
 import { canonicalId } from './ids.js';
 import { readLinkFacts } from './link-facts.js';
 import type { LinkFacts } from './link-facts.js';
-import { prescribedPackages, readTerms } from './terms.js';
+import { copiedTerms, readTerms } from './terms.js';
 import type { Terms } from './terms.js';
 import type { VerifyAnswers, VerifyOutcome } from './verification-cache.js';
 import { outcomeOf } from './verification-cache.js';
@@ -114,23 +114,18 @@ async function checkChain(deps: ServiceDeps, state: ChainState): Promise<ChainVe
 }
 
 /** The terms the answer shows: the signed ones, or the row's copies when those fail. */
-function shownTerms(deps: ServiceDeps, state: ChainState, create: EventBody | undefined) {
+function shownTerms(
+  deps: ServiceDeps,
+  state: ChainState,
+  create: EventBody | undefined,
+): { terms: Terms; ok: boolean } {
   const row = state.prescription;
   const read =
     create === undefined
       ? 'issuer'
       : readTerms(row, create, deps.linkKeys, deps.prescriptionValidityMs);
   if (typeof read !== 'string') return { terms: read, ok: true };
-  const copies: Terms = {
-    issuerActor: row.issuerActor,
-    medicaments: row.medicaments.map((m) => ({
-      id: m.Id,
-      prescribed: prescribedPackages(m),
-      substitutionAllowed: m.Subs !== 1,
-    })),
-    expiresAt: row.terms?.expiresAt ?? row.issuedAt * 1000 + deps.prescriptionValidityMs,
-  };
-  return { terms: copies, ok: false };
+  return { terms: copiedTerms(row, deps.prescriptionValidityMs), ok: false };
 }
 
 /** A time in unix ms as the answer shows times: UTC with fractional seconds. */
