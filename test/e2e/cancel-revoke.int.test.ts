@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
+import { MED_A, MED_B, SUBSTITUTE, roomyPrescription } from '../support/fixtures.js';
 import { calls, createPrescription, eventCount, expectationsOn, verify } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 
@@ -17,7 +17,8 @@ describe('cancel and revoke', () => {
 
   describe('cancel', () => {
     it('cancels its own partial dispensation: not cancellable afterwards, items gone', async () => {
-      const rx = await createPrescription(server);
+      // Roomy: the sample forbids substituting MED_B, and this test is about cancel.
+      const rx = await createPrescription(server, roomyPrescription());
       const keep = await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
