@@ -8,8 +8,10 @@ import type { CreateResult, DispenseItem, TokenResult } from '../../api/index.js
 import { loadConfig } from '../../config/index.js';
 import { isPng, readQrFile } from '../../qr/decode-png.js';
 import { renderQrPng } from '../../qr/render.js';
+import { medicamentTable } from '../medicament-table.js';
 import { readText } from '../read-input.js';
 import { callService, printJson } from '../service-client.js';
+import type { CallResult } from '../service-client.js';
 import { CliUsageError } from '../usage-error.js';
 
 const JSON_TYPE = 'application/json';
@@ -25,6 +27,15 @@ function readLinkArg(arg: string): string {
   if (file === undefined) return arg;
   const bytes = readFileSync(file);
   return isPng(bytes) ? readQrFile(file) : readText(file).trim();
+}
+
+/** The JSON of an answer, or undefined when it is none. */
+function jsonOf(result: CallResult): unknown {
+  try {
+    return JSON.parse(result.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses `--item id:amount[:substitute:type]`. */
@@ -96,7 +107,9 @@ export function registerCallCommands(program: Command): void {
 
   program
     .command('verify')
-    .description('verify a link (with ERX_TOKEN: the variant with transactions)')
+    .description(
+      'verify a link (with ERX_TOKEN: the variant with transactions, and its medicaments as a table on stderr)',
+    )
     .argument('<input>', 'link | @file | qr.png')
     .action(async (input: string) => {
       const result = await callService(loadConfig(), 'POST', '/ePrescription/verify', {
@@ -105,6 +118,8 @@ export function registerCallCommands(program: Command): void {
         auth: 'optional',
       });
       printJson(result);
+      const table = medicamentTable(jsonOf(result));
+      if (table !== undefined) process.stderr.write(table);
     });
 
   program
@@ -112,9 +127,18 @@ export function registerCallCommands(program: Command): void {
     .description('record a dispensation: no --item is a full one')
     .argument('<id>', 'prescription id')
     .option('--item <id:amount[:substitute:type]>', 'a dispensed item (repeatable)', parseItem)
-    .option('--force', 'dispense although fully dispensed already')
-    .action(async (id: string, o: { item?: DispenseItem[]; force?: boolean }) => {
-      const query = o.force ? '?force=true' : '';
+    .option(
+      '--force',
+      'dispense although the prescription refuses it (dispensed, quantity, substitution, expired)',
+    )
+    .option('--reason <text>', 'why, recorded with --force (the service refuses it without)')
+    .action(async (id: string, o: { item?: DispenseItem[]; force?: boolean; reason?: string }) => {
+      // The service judges a reason without force (a 400): it is sent as given.
+      const params = [
+        ...(o.force ? ['force=true'] : []),
+        ...(o.reason === undefined ? [] : [`reason=${encodeURIComponent(o.reason)}`]),
+      ];
+      const query = params.length > 0 ? `?${params.join('&')}` : '';
       const result = await callService(
         loadConfig(),
         'POST',
