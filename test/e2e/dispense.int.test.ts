@@ -1,11 +1,12 @@
 /**
- * `POST /ePrescription/dispense/{id}` over a real socket (seed §3, §4.1 rules 1–6, §7; SPEC.md §5):
- * full, partial, substitute and forced dispensations, the exact 403 of seed §7, every 400 of an
- * item, and roles. Every refusal leaves the event count unchanged.
+ * `POST /ePrescription/dispense/{id}` over a real socket (seed §3, §4.1 rules 1–6, §7; SPEC.md §5,
+ * §10): full, partial, substitute and forced dispensations, completion once partials reach the
+ * prescribed quantities, the exact 403 of seed §7, every 400 of an item, and roles. Every refusal
+ * leaves the event count unchanged.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
+import { MED_A, MED_B, SUBSTITUTE, roomyPrescription } from '../support/fixtures.js';
 import {
   assertTrace,
   calls,
@@ -129,8 +130,10 @@ describe('dispense', () => {
   });
 
   describe('partial dispensation (seed §4.1 rules 2–4, §2.4)', () => {
+    // Tests about the shape of the items take a roomy prescription: the sample's quantities and
+    // its ban on substituting MED_B are the subject of test/e2e/prescription-rules.
     it('records items with and without substitutes, flattened in partial_dispensations', async () => {
-      const rx = await createPrescription(server);
+      const rx = await createPrescription(server, roomyPrescription());
       const sent = [
         { id: MED_A, amount: 1 },
         { id: MED_B, amount: 2, substitute: SUBSTITUTE, substitute_id_type: 2 },
@@ -148,7 +151,7 @@ describe('dispense', () => {
         'partial_dispense',
       );
       const result = await verify(server, rx.link, server.pharmacist.token);
-      assert.equal(result.dispensed, false, 'partial dispensations never flip dispensed');
+      assert.equal(result.dispensed, false, 'partials short of the quantities do not complete it');
       const rows = (result.partial_dispensations as JsonObject[]).map(({ timestamp, ...rest }) => {
         assert.match(timestamp, /Z$/);
         return rest;
@@ -185,31 +188,53 @@ describe('dispense', () => {
       ]);
     });
 
-    it('never marks a prescription dispensed by partial dispensations alone', async () => {
+    it('completes a prescription once partials reach every prescribed quantity, not before', async () => {
+      // The sample prescribes 1 package of MED_A and 2 × (1 + 3) = 8 of MED_B (SPEC.md §10).
       const rx = await createPrescription(server);
-      for (let i = 0; i < 3; i += 1) {
-        await appends(
-          rx.id,
-          dispense(
-            rx.id,
-            withItems([
-              { id: MED_A, amount: 1 },
-              { id: MED_B, amount: 2 },
-            ]),
-          ),
-          'partial_dispense',
-        );
+      const partial = (items: JsonObject[], actor = server.pharmacist) =>
+        appends(rx.id, dispense(rx.id, { ...withItems(items), actor }), 'partial_dispense');
+      for (const items of [
+        [
+          { id: MED_A, amount: 1 },
+          { id: MED_B, amount: 2 },
+        ],
+        [{ id: MED_B, amount: 2 }],
+        [{ id: MED_B, amount: 3 }],
+      ]) {
+        await partial(items);
+        const result = await verify(server, rx.link, server.pharmacist.token);
+        assert.equal(result.dispensed, false, 'MED_B is short of its 8 packages');
+        assert.equal('dispensed_at' in result || 'dispensed_by' in result, false);
+        assert.equal((await verify(server, rx.link)).dispensed, false);
       }
+      const completing = await partial([{ id: MED_B, amount: 1 }], server.pharmacist2);
       const result = await verify(server, rx.link, server.pharmacist.token);
-      assert.equal(result.dispensed, false);
-      assert.equal(result.partial_dispensations.length, 6);
-      // A partial dispensation does not block a later full one.
-      await appends(rx.id, full(rx.id), 'full_dispense');
+      assert.equal(result.dispensed, true);
+      assert.equal(result.dispensed_at, completing.timestamp);
+      assert.equal(result.dispensed_by, server.pharmacist2.name);
+      assert.equal(result.partial_dispensations.length, 5);
       assert.equal((await verify(server, rx.link)).dispensed, true);
+      // Complete now: the next dispense without force gets the seed §7 403.
+      await refuses(rx.id, full(rx.id), 403, 'forbidden', 'unknown_error');
+    });
+
+    it('takes a full dispensation after partial ones', async () => {
+      const rx = await createPrescription(server);
+      await appends(
+        rx.id,
+        dispense(rx.id, withItems([{ id: MED_B, amount: 2 }])),
+        'partial_dispense',
+      );
+      assert.equal((await verify(server, rx.link)).dispensed, false);
+      const event = await appends(rx.id, full(rx.id), 'full_dispense');
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.equal(result.dispensed, true);
+      assert.equal(result.dispensed_at, event.timestamp);
+      assert.equal(result.dispensed_by, server.pharmacist.name);
     });
 
     it('takes amounts 1 and 10,000 and a charset parameter on the Content-Type', async () => {
-      const rx = await createPrescription(server);
+      const rx = await createPrescription(server, roomyPrescription());
       const event = await appends(
         rx.id,
         dispense(rx.id, {
@@ -228,7 +253,7 @@ describe('dispense', () => {
     });
 
     it('takes 50 items in one call', async () => {
-      const rx = await createPrescription(server);
+      const rx = await createPrescription(server, roomyPrescription());
       const fifty = Array.from({ length: 50 }, () => ({ id: MED_A, amount: 1 }));
       const event = await appends(rx.id, dispense(rx.id, withItems(fifty)), 'partial_dispense');
       assert.equal(event.dispenses.length, 50);
