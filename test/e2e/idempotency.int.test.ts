@@ -14,7 +14,7 @@ import {
   json,
 } from '../support/e2e.js';
 import type { Call } from '../support/e2e.js';
-import { MED_A, MED_B, samplePrescription } from '../support/fixtures.js';
+import { MED_A, MED_B, roomyPrescription, samplePrescription } from '../support/fixtures.js';
 import type { RequestOptions } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
 import type { Actor } from '../support/server.js';
@@ -98,7 +98,8 @@ describe('Idempotency-Key', () => {
     });
 
     it('answers a retry with the first answer even after the event was cancelled', async () => {
-      const rx = await createPrescription(server);
+      // Roomy, so that a retry treated as a new call would be dispensed again, not refused.
+      const rx = await createPrescription(server, roomyPrescription());
       const retried = keyedDispense(rx.id, `late-${rx.id}`, [{ id: MED_A, amount: 2 }]);
       const first = await appends(rx.id, retried, 'partial_dispense');
       assert.equal(first.cancellable, true);
@@ -110,7 +111,8 @@ describe('Idempotency-Key', () => {
     });
 
     it('refuses the same key with a different body with 409', async () => {
-      const rx = await createPrescription(server);
+      // Roomy: each other body would be accepted under a key of its own.
+      const rx = await createPrescription(server, roomyPrescription());
       const key = `mixed-${rx.id}`;
       await appends(
         rx.id,
@@ -126,7 +128,7 @@ describe('Idempotency-Key', () => {
     });
 
     it('keeps keys per actor: another pharmacist with the same key dispenses anew', async () => {
-      const rx = await createPrescription(server);
+      const rx = await createPrescription(server, roomyPrescription());
       const key = `shared-${rx.id}`;
       const items = [{ id: MED_A, amount: 1 }];
       await appends(rx.id, keyedDispense(rx.id, key, items), 'partial_dispense');
