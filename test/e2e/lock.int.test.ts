@@ -1,7 +1,8 @@
 /**
- * Lock and unlock over a real socket (SPEC.md §5 "Rules of state", "Roles"): the lock and its
- * `locked_at`, 409 on a second lock, 423 naming the holder for everyone else, who may unlock, and
- * the event count unchanged after every refusal.
+ * Lock and unlock over a real socket (SPEC.md §5 "Rules of state", "Roles"; §10 "Locks lapse"):
+ * the lock, its `locked_at`, `locked_by` and recorded `expires_at`, 409 on a second lock, 423
+ * naming the holder for everyone else, who may unlock, and the event count unchanged after every
+ * refusal. The lapse itself is in test/e2e/prescription-rules.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,16 @@ import { describe, it } from 'node:test';
 import { MED_A, MED_B } from '../support/fixtures.js';
 import { calls, createPrescription, expectationsOn, verify } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
+
+/** The default `ERX_LOCK_TTL` (SPEC.md §10). */
+const LOCK_TTL_MINUTES = 15;
+
+/** Event timestamp `timestamp` plus `minutes`, in the same format (its fraction kept). */
+function minutesAfter(timestamp: string, minutes: number): string {
+  const whole = timestamp.slice(0, 19);
+  const later = new Date(Date.parse(`${whole}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+  return `${later}${timestamp.slice(19)}`;
+}
 
 describe('lock and unlock', () => {
   const server = useTestServer();
@@ -23,16 +34,24 @@ describe('lock and unlock', () => {
         call.lock(rx.id, server.pharmacist, '?reason=Beratung%20am%20Schalter'),
         'lock',
       );
-      assert.deepEqual(event.event_data, { reason: 'Beratung am Schalter' });
+      const eventData = {
+        reason: 'Beratung am Schalter',
+        expires_at: minutesAfter(event.timestamp, LOCK_TTL_MINUTES),
+      };
+      assert.deepEqual(event.event_data, eventData);
       assert.equal(event.cancellable, false);
       const result = await verify(server, rx.link, server.pharmacist2.token);
       assert.deepEqual(Object.keys(result).sort(), [
         'dispensed',
         'events',
+        'expired',
+        'expires_at',
         'issued_at',
         'issued_by',
         'locked',
         'locked_at',
+        'locked_by',
+        'medicaments',
         'partial_dispensations',
         'prescription_id',
         'revoked',
@@ -42,8 +61,9 @@ describe('lock and unlock', () => {
       assert.equal(result.locked, true);
       assert.equal(result.locked_at, event.timestamp);
       assert.match(result.locked_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,9}Z$/);
+      assert.equal(result.locked_by, server.pharmacist.name);
       const lockEvent = result.events.find((e: { id: string }) => e.id === event.id);
-      assert.deepEqual(lockEvent.event_data, { reason: 'Beratung am Schalter' });
+      assert.deepEqual(lockEvent.event_data, eventData);
       // The short variant does not show the lock.
       assert.deepEqual(Object.keys(await verify(server, rx.link)).sort(), [
         'dispensed',
@@ -55,10 +75,12 @@ describe('lock and unlock', () => {
       ]);
     });
 
-    it('locks without a reason with empty event_data', async () => {
+    it('locks without a reason with only expires_at in event_data', async () => {
       const rx = await createPrescription(server);
       const event = await appends(rx.id, call.lock(rx.id, server.pharmacist), 'lock');
-      assert.deepEqual(event.event_data, {});
+      assert.deepEqual(event.event_data, {
+        expires_at: minutesAfter(event.timestamp, LOCK_TTL_MINUTES),
+      });
     });
 
     it('refuses a second lock with 409, by the holder and by anyone else', async () => {
@@ -124,7 +146,7 @@ describe('lock and unlock', () => {
       assert.deepEqual(event.event_data, { reason: 'Patient gegangen' });
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.locked, false);
-      assert.equal('locked_at' in result, false);
+      assert.equal('locked_at' in result || 'locked_by' in result, false);
       // Unlocked: another pharmacist may dispense again.
       await appends(rx.id, call.dispenseFull(rx.id, server.pharmacist2), 'full_dispense');
     });
