@@ -1,11 +1,13 @@
 /**
  * The table of database tampering: each case edits the rows of a fresh 8-event
  * chain — create, partial, lock, unlock, full, cancel, partial with substitute, forced full — and
- * says where verify and `erx audit verify` must report it. Cases marked `not-detected` are the
- * documented limits of the checks; the table keeps them honest.
+ * says where verify and `erx audit verify` must report it. Whatever the audit reports also refuses
+ * every change (SPEC.md §10: a chain or signed terms that fail their checks refuse every change).
+ * Cases marked `not-detected` are the documented limits of the checks; the table keeps them honest.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChainCheck, ChainFailureReason } from '../../src/ledger/index.js';
+import type { TermsFailure } from '../../src/service/terms.js';
 import {
   bodyOf,
   flipChar,
@@ -32,11 +34,18 @@ export interface Target {
 }
 
 export type Expectation =
-  /** Verify: `logs_check_passed` and `valid` false; the audit names this event and check. */
+  /**
+   * Verify: `logs_check_passed` and `valid` false; the audit names this event and check; every
+   * change refused.
+   */
   | { kind: 'chain'; index: number; check: ChainCheck; reason: ChainFailureReason }
-  /** A prescription column the link carries: verify says `valid: false`, the audit (chains only) passes. */
-  | { kind: 'record' }
-  /** Deliberately not detected: verify stays valid and the audit passes. */
+  /**
+   * A prescription column: verify says `prescription_hash_check_passed` and `valid` false. A
+   * column the signed terms cover (`terms`) also fails the audit's terms check and refuses every
+   * change; one they do not cover (the issuer's label, which no rule reads) passes both.
+   */
+  | { kind: 'record'; terms?: TermsFailure }
+  /** Deliberately not detected: verify stays valid, the audit passes, changes are accepted. */
   | { kind: 'not-detected'; why: string };
 
 export interface TamperCase {
@@ -330,7 +339,7 @@ export const TAMPER_CASES: readonly TamperCase[] = [
   },
   {
     name: 'prescriptions.issued_at: another issue time',
-    expect: { kind: 'record' },
+    expect: { kind: 'record', terms: 'terms_signature' },
     apply: async (t) => {
       const row = await t.rows.prescription(t.victim);
       await t.rows.setPrescription(t.victim, 'issued_at', Number(row.issued_at) - 86_400);
@@ -338,7 +347,7 @@ export const TAMPER_CASES: readonly TamperCase[] = [
   },
   {
     name: 'prescriptions.medicaments: a medicament added',
-    expect: { kind: 'record' },
+    expect: { kind: 'record', terms: 'terms_signature' },
     apply: async (t) => {
       const row = await t.rows.prescription(t.victim);
       const list = JSON.parse(String(row.medicaments)) as unknown[];
@@ -347,8 +356,36 @@ export const TAMPER_CASES: readonly TamperCase[] = [
     },
   },
   {
+    name: 'prescriptions.medicaments: more packages of a medicament',
+    expect: { kind: 'record', terms: 'terms_signature' },
+    apply: async (t) => {
+      const row = await t.rows.prescription(t.victim);
+      const list = JSON.parse(String(row.medicaments)) as { NbPack?: number }[];
+      list[0]!.NbPack = (list[0]!.NbPack ?? 1) + 1;
+      await t.rows.setPrescription(t.victim, 'medicaments', JSON.stringify(list));
+    },
+  },
+  {
     name: 'prescriptions.issuer_actor: another prescriber may revoke',
-    expect: { kind: 'record' },
+    expect: { kind: 'record', terms: 'issuer' },
     apply: (t) => t.rows.setPrescription(t.victim, 'issuer_actor', 'HIN|doctor2'),
+  },
+  {
+    name: 'prescriptions.terms: the expiry a year later, signature kept',
+    expect: { kind: 'record', terms: 'terms_signature' },
+    apply: async (t) => {
+      const row = await t.rows.prescription(t.victim);
+      const terms = JSON.parse(String(row.terms)) as { expires_at: number };
+      terms.expires_at += 365 * 86_400_000;
+      await t.rows.setPrescription(t.victim, 'terms', JSON.stringify(terms));
+    },
+  },
+  {
+    name: 'prescriptions.terms: the signature of another prescription',
+    expect: { kind: 'record', terms: 'terms_signature' },
+    apply: async (t) => {
+      const other = await t.rows.prescription(t.spare);
+      await t.rows.setPrescription(t.victim, 'terms', other.terms);
+    },
   },
 ];

@@ -19,7 +19,7 @@ export interface StoredEvent {
 
 export type EventColumn = keyof StoredEvent;
 export type PrescriptionColumn =
-  'issuer' | 'issuer_actor' | 'issued_at' | 'medicaments' | 'head_hash';
+  'issuer' | 'issuer_actor' | 'issued_at' | 'medicaments' | 'head_hash' | 'terms';
 type Value = string | number | null;
 
 const EVENT_COLUMNS: readonly EventColumn[] = [

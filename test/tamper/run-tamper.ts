@@ -3,7 +3,8 @@
  * real API and verifies it (which seals its head), applies every case's edit directly to the rows,
  * then asks verify (the variant with transactions and the anonymous one), the same verify on a
  * second erx opened on the same data as after a restart (nothing remembered but the sealed
- * heads), and one `erx audit verify` run what they see. Untouched prescriptions ride along as
+ * heads), and one `erx audit verify` run what they see, and tries a change on each edited
+ * prescription: refused exactly where the audit reports it. Untouched prescriptions ride along as
  * controls: none of them may flag those.
  */
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import type { ChainCheck } from '../../src/ledger/index.js';
 import { openRuntime } from '../../src/server/runtime.js';
 import type { Runtime } from '../../src/server/runtime.js';
 import { runCli } from '../support/child-server.js';
-import { MED_A, samplePrescription } from '../support/fixtures.js';
+import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { CHAIN_LENGTH, TAMPER_CASES } from './cases.js';
 import type { Target, TamperCase } from './cases.js';
@@ -30,6 +31,10 @@ export interface TamperReport {
   recordDetected: number;
   /** Documented limits (not detected by design). */
   notDetected: string[];
+  /** Changes refused as `ledger_corrupt` on what the audit reports, appending nothing. */
+  changesRefused: number;
+  /** Changes accepted on what passes the audit (the issuer's label, the documented limits). */
+  changesAccepted: number;
   controls: number;
   problems: string[];
 }
@@ -43,10 +48,11 @@ async function call(s: TestServer, token: string, path: string, body?: unknown):
   return (answer.json as { id: string }).id;
 }
 
+/** A roomy prescription: the chain's dispensations and its substitute stay within its rules. */
 async function create(s: TestServer): Promise<Prescription> {
   const answer = await s.request('POST', '/ePrescription/create?output-format=data', {
     token: s.doctor.token,
-    body: JSON.stringify(samplePrescription()),
+    body: JSON.stringify(roomyPrescription()),
     contentType: 'application/json',
   });
   assert.equal(answer.status, 200, answer.text);
@@ -105,10 +111,14 @@ async function verifyAfterRestart(
   return answer.json() as VerifyAnswer;
 }
 
-/** `FAIL <id>: event #<i> failed <check> (<reason>)` lines of the audit, by prescription. */
+/**
+ * `FAIL <id>: event #<i> failed <check> (<reason>)` and `FAIL <id>: terms failed (<reason>)` lines
+ * of the audit, by prescription.
+ */
 function auditFailures(stdout: string): Map<string, string> {
   const failures = new Map<string, string>();
-  for (const match of stdout.matchAll(/^FAIL (\S+): (event #\d+ failed \w+ \(\w+\))$/gm)) {
+  const line = /^FAIL (\S+): ((?:event #\d+ failed \w+|terms failed) \(\w+\))$/gm;
+  for (const match of stdout.matchAll(line)) {
     failures.set(match[1]!, match[2]!);
   }
   return failures;
@@ -155,6 +165,39 @@ export async function runTamperTable(
   }
 }
 
+/**
+ * A forced dispensation of one package by the pharmacist on prescription `id`: a change the
+ * rules accept in every state the chain can be in (SPEC.md §10 force), so only the integrity
+ * checks can refuse it. Answers what went wrong, or undefined when it went as `refused` says.
+ */
+async function changeMisses(
+  s: TestServer,
+  rows: RowEditor,
+  id: string,
+  refused: boolean,
+): Promise<string | undefined> {
+  const before = (await rows.events(id)).length;
+  const answer = await s.request('POST', `/ePrescription/dispense/${id}?force=true`, {
+    token: s.pharmacist.token,
+    body: JSON.stringify([{ id: MED_A, amount: 1 }]),
+    contentType: 'application/json',
+  });
+  const appended = (await rows.events(id)).length - before;
+  const body = answer.json as { error_code?: string; cause?: { Code?: string } } | undefined;
+  const got = `${answer.status} ${body?.cause?.Code ?? ''}, ${appended} event(s) appended`;
+  if (refused) {
+    const ok =
+      answer.status === 409 &&
+      body?.error_code === 'conflict' &&
+      body.cause?.Code === 'ledger_corrupt' &&
+      appended === 0;
+    return ok ? undefined : `a change on ${id} answered ${got}, expected 409 ledger_corrupt`;
+  }
+  return answer.status === 200 && appended === 1
+    ? undefined
+    : `a change on ${id} answered ${got}, expected it accepted (now detected?)`;
+}
+
 async function checkAll(
   s: TestServer,
   restarted: Runtime,
@@ -168,15 +211,17 @@ async function checkAll(
     chainDetected: 0,
     recordDetected: 0,
     notDetected: [],
+    changesRefused: 0,
+    changesAccepted: 0,
     controls: 0,
     problems: [],
   };
-  const audit = runCli(['audit', 'verify'], auditEnv);
-  const failures = auditFailures(audit.stdout);
   const expectedFailures = new Map<string, string>();
   const expectFailure = (id: string, index: number, check: ChainCheck, reason = '\\w+'): void => {
     expectedFailures.set(id, `event #${index} failed ${check} \\(${reason}\\)`);
   };
+  /** Victims whose chain edit verify reported, counted once the audit agrees. */
+  const chainSeen: string[] = [];
 
   for (const [c, t] of targets) {
     let full: VerifyAnswer;
@@ -204,12 +249,9 @@ async function checkAll(
       expectFailure(t.victim, c.expect.index, c.expect.check, c.expect.reason);
       if (flags.logs_check_passed) problem('verify: logs_check_passed is true');
       if (full.valid || anonymous.valid) problem('verify: valid is true');
-      const line = failures.get(t.victim) ?? '';
-      const audited = new RegExp(`^${expectedFailures.get(t.victim)}$`).test(line);
-      if (audited && !flags.logs_check_passed && !full.valid && !anonymous.valid) {
-        report.chainDetected++;
-      }
+      if (!flags.logs_check_passed && !full.valid && !anonymous.valid) chainSeen.push(t.victim);
     } else if (c.expect.kind === 'record') {
+      if (c.expect.terms) expectedFailures.set(t.victim, `terms failed \\(${c.expect.terms}\\)`);
       if (!flags.logs_check_passed) problem('verify: logs_check_passed is false (a chain edit?)');
       if (flags.prescription_hash_check_passed) problem('verify: prescription_hash_check_passed');
       if (full.valid || anonymous.valid) problem('verify: valid is true');
@@ -217,6 +259,14 @@ async function checkAll(
     } else {
       if (!full.valid || !anonymous.valid) problem('verify: valid is false (now detected?)');
       report.notDetected.push(`${c.name}: ${c.expect.why}`);
+    }
+    // Whatever the audit must report refuses every change; anything else still takes one.
+    for (const id of also ? [t.victim, also.id] : [t.victim]) {
+      const refused = expectedFailures.has(id);
+      const miss = await changeMisses(s, t.rows, id, refused);
+      if (miss !== undefined) problem(miss);
+      else if (refused) report.changesRefused++;
+      else report.changesAccepted++;
     }
   }
   // Controls: the donor and every spare the cases left alone.
@@ -237,18 +287,34 @@ async function checkAll(
     report.controls++;
   }
 
+  // The audit runs last: it blocks this process, which serves erx too, for seconds, and a
+  // keep-alive connection the server closes meanwhile would fail the next call.
+  checkAudit(runCli(['audit', 'verify'], auditEnv), expectedFailures, chainSeen, report);
+  return report;
+}
+
+/** Compares the audit's failures with the expected ones; counts the chain edits both report. */
+function checkAudit(
+  audit: ReturnType<typeof runCli>,
+  expectedFailures: ReadonlyMap<string, string>,
+  chainSeen: readonly string[],
+  report: TamperReport,
+): void {
+  const failures = auditFailures(audit.stdout);
+  const matches = (id: string): boolean =>
+    new RegExp(`^${expectedFailures.get(id)}$`).test(failures.get(id) ?? '');
+  report.chainDetected = chainSeen.filter(matches).length;
   if (audit.status !== 1) report.problems.push(`audit exited ${audit.status}: ${audit.stderr}`);
   for (const [id, line] of failures) {
     const expected = expectedFailures.get(id);
     if (expected === undefined) report.problems.push(`audit flags ${id}: ${line} (not expected)`);
-    else if (!new RegExp(`^${expected}$`).test(line)) {
+    else if (!matches(id)) {
       report.problems.push(`audit on ${id}: "${line}", expected /${expected}/`);
     }
   }
   for (const id of expectedFailures.keys()) {
     if (!failures.has(id)) report.problems.push(`audit does not flag ${id}`);
   }
-  return report;
 }
 
 /** One line of counts for the test output. */
@@ -257,6 +323,7 @@ export function describeTamper(engine: string, r: TamperReport): string {
     `tamper ${engine}: ${r.cases} mutations run, ${r.chainDetected} chain edits detected by ` +
     `verify and audit at the expected event, ${r.recordDetected} prescription-column edits ` +
     `detected by verify, ${r.notDetected.length} not detected by design; ` +
+    `${r.changesRefused} changes refused as ledger_corrupt, ${r.changesAccepted} accepted; ` +
     `${r.controls} untouched controls valid; ${r.problems.length} problems`
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Tampering on PostgreSQL: the same table of tampering, with the rows edited over a plain
- * connection beside the running service, reported by verify and by `erx audit verify`.
+ * connection beside the running service, reported by verify and by `erx audit verify`, and
+ * refusing every change where the audit reports it (SPEC.md §10).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,8 @@
 /**
  * Tampering on SQLite: rows edited directly in the database file beside the running service
  * (each event column, deletions, reordering, the head, forged and replayed events, the columns of
- * the prescription) are reported by verify and by `erx audit verify` at the first bad event.
+ * the prescription) are reported by verify and by `erx audit verify` at the first bad event, and
+ * whatever the audit reports refuses every change (SPEC.md §10).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
