@@ -2,9 +2,9 @@
  * The OpenAPI document is one an integrator can generate a client from (SPEC.md §5, §8): it
  * passes a maintained OpenAPI parser's validation; every shape is named in `components.schemas`
  * and referenced; every call describes its error statuses in the seed §7 shape (the exact 403 as
- * an example, `Retry-After` on 429 and 503); the dispense body is optional. A TypeScript client
- * generated from it with `openapi-typescript` type-checks a small integration (create, verify,
- * dispense) and refuses a wrong one.
+ * an example, `Retry-After` on 429 and 503); the dispense, lock and unlock bodies are optional. A
+ * TypeScript client generated from it with `openapi-typescript` type-checks a small integration
+ * (create, verify, dispense, a forced one with its reason) and refuses a wrong one.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,8 +143,10 @@ export function dispense(
   items?: NonNullable<Dispense['requestBody']>['content']['application/json'],
   query: NonNullable<Dispense['parameters']['query']> = {},
 ) {
-  const force = query.force === undefined ? '' : '?force=' + query.force;
-  const url = base + '/ePrescription/dispense/' + encodeURIComponent(path.id) + force;
+  const search = new URLSearchParams();
+  if (query.force !== undefined) search.set('force', query.force);
+  if (query.reason !== undefined) search.set('reason', query.reason);
+  const url = base + '/ePrescription/dispense/' + encodeURIComponent(path.id) + '?' + search.toString();
   return post<JsonOf<Dispense['responses'][200]>>(url, token, items && JSON.stringify(items), 'application/json');
 }
 
@@ -163,11 +165,12 @@ export async function integration(base: string, doctor: string, pharmacist: stri
   ]);
   const type: components['schemas']['EventType'] = partial.type;
   await dispense(base, pharmacist, { id });
-  const forced = await dispense(base, pharmacist, { id }, undefined, { force: 'true' });
+  const forced = await dispense(base, pharmacist, { id }, undefined, { force: 'true', reason: 'Notfall' });
   const answer = await verify(base, created.SignedPrescriptionData, pharmacist);
   if ('events' in answer) {
     const log = answer.events.map((e) => e.type + (e.hash ?? '') + (e.dispenses?.[0]?.amount ?? 0));
-    return type + forced.cancellable + log.join() + answer.tampering_detection_result.logs_check_passed + (answer.locked_at ?? '');
+    const left = answer.medicaments.map((m: components['schemas']['MedicamentStatus']) => m.id + m.remaining + m.substitution_allowed);
+    return type + forced.cancellable + log.join() + answer.tampering_detection_result.logs_check_passed + (answer.locked_at ?? '') + left.join() + answer.expires_at + answer.expired + (answer.dispensed_by ?? '');
   }
   return answer.issued_by + answer.valid;
 }
@@ -180,6 +183,7 @@ import type { components, paths } from './erx-api';
 type Dispense = paths['/ePrescription/dispense/{id}']['post'];
 export const amountAsText: NonNullable<Dispense['requestBody']>['content']['application/json'] = [{ id: 'x', amount: '1' }];
 export const unknownForce: NonNullable<Dispense['parameters']['query']> = { force: 'yes' };
+export const reasonAsNumber: NonNullable<Dispense['parameters']['query']> = { force: 'true', reason: 1 };
 export const noId: Dispense['parameters']['path'] = {};
 export const noSuchField = (v: components['schemas']['VerifyFull']) => v.event_log;
 `;
@@ -213,8 +217,10 @@ describe('OpenAPI document for client generation', () => {
       'VerifyShort',
       'VerifyFull',
       'VerifyResult',
+      'MedicamentStatus',
       'CreateResult',
       'Prescription',
+      'ReasonBody',
       'ErrorBody',
       'Trace',
       'TokenResult',
@@ -281,7 +287,7 @@ describe('OpenAPI document for client generation', () => {
     assert.equal(example.cause.Code, 'unknown_error');
   });
 
-  it('marks the dispense body optional and the other bodies required', () => {
+  it('marks the dispense, lock and unlock bodies optional and the other bodies required', () => {
     const bodies = operations(doc)
       .filter(({ op }) => op.requestBody !== undefined)
       .map(({ path, op }) => [path, op.requestBody.required]);
@@ -289,9 +295,26 @@ describe('OpenAPI document for client generation', () => {
       '/ePrescription/create': true,
       '/ePrescription/verify': true,
       '/ePrescription/dispense/{id}': false,
+      '/ePrescription/lock/{id}': false,
+      '/ePrescription/unlock/{id}': false,
       '/REST/v1/OAuth/token': true,
       '/REST/v1/OAuth/GetTokenInfo': true,
     });
+    // The reason goes in the query or as `{"reason": …}` (SPEC.md §5).
+    for (const path of ['/ePrescription/lock/{id}', '/ePrescription/unlock/{id}']) {
+      const body = doc.paths[path].post.requestBody.content['application/json'];
+      assert.equal(body.schema.$ref, `${SCHEMAS}ReasonBody`, path);
+    }
+  });
+
+  it('documents force and reason on the dispense query (SPEC.md §10 "Force")', () => {
+    const query = (doc.paths['/ePrescription/dispense/{id}'].post.parameters as Json[])
+      .filter((p) => p.in === 'query')
+      .map((p) => [p.name, p.required, p.schema.type]);
+    assert.deepEqual(query.sort(), [
+      ['force', false, 'string'],
+      ['reason', false, 'string'],
+    ]);
   });
 
   it('generates a TypeScript client that types an integration and refuses a wrong one', async () => {
@@ -304,7 +327,7 @@ describe('OpenAPI document for client generation', () => {
       const wrongLines = WRONG.split('\n').flatMap((text, line) =>
         text.startsWith('export const') ? [line] : [],
       );
-      assert.equal(wrongLines.length, 4);
+      assert.equal(wrongLines.length, 5);
       for (const line of wrongLines) {
         assert.ok(
           refused.some((d) => d.line === line),
