@@ -24,6 +24,28 @@ function decodeBody(body: string): unknown {
   return decodeChmed(chmed.trim());
 }
 
+/**
+ * Medicaments whose `Id` an earlier one has already: a dispensed item names its medicament by
+ * `Id`, so each must name one (SPEC.md §10 counts packages per medicament).
+ */
+function repeatedMedicaments(doc: unknown): Violation[] {
+  const medicaments = (doc as { Medicaments?: unknown } | null)?.Medicaments;
+  if (!Array.isArray(medicaments)) return [];
+  const first = new Map<unknown, number>();
+  return medicaments.flatMap((m: unknown, index) => {
+    const mid = (m as { Id?: unknown } | null)?.Id;
+    if (typeof mid !== 'string') return [];
+    const earlier = first.get(mid);
+    if (earlier === undefined) {
+      first.set(mid, index);
+      return [];
+    }
+    return [
+      { path: `/Medicaments/${index}/Id`, message: `repeats the Id of medicament ${earlier}` },
+    ];
+  });
+}
+
 /** Parses and validates a create body; every violation is reported at once (400). */
 export function readPrescriptionForCreate(body: string): Prescription {
   const doc = decodeBody(body);
@@ -31,6 +53,7 @@ export function readPrescriptionForCreate(body: string): Prescription {
   const id = (doc as { Id?: unknown } | null)?.Id;
   const problem = typeof id === 'string' ? idProblem(id) : undefined;
   if (problem !== undefined) violations.push({ path: '/Id', message: problem });
+  violations.push(...repeatedMedicaments(doc));
   if (violations.length > 0) {
     throw new ErxError('bad_request', 'The prescription document is invalid.', {
       causeCode: 'invalid_document',

@@ -26,17 +26,30 @@ export function storedPrescriptionMatches(
     row.issuedAt === link.issuedAt &&
     create?.type === 'create' &&
     row.issuerActor === create.actor &&
-    (medicaments === undefined ||
-      isDeepStrictEqual(asKept(row, row.medicaments), asKept(row, medicaments)))
+    (medicaments === undefined || sameMedicaments(row.medicaments, medicaments))
   );
 }
 
-/** A row written before terms were signed may lack `Subs`: such rows compare without it. */
-function asKept(row: PrescriptionRow, medicaments: readonly MedicamentRef[]): MedicamentRef[] {
-  if (row.terms !== undefined) return [...medicaments];
-  return medicaments.map((m) => {
+/**
+ * The stored list against the document's. A row written before `Subs` was kept has none: its
+ * entries compare without it (a `Subs` removed from a newer row fails its terms signature).
+ */
+function sameMedicaments(
+  stored: readonly MedicamentRef[],
+  signed: readonly MedicamentRef[],
+): boolean {
+  const withoutSubs = (m: MedicamentRef | undefined): MedicamentRef | undefined => {
+    if (m === undefined) return undefined;
     const kept = { ...m };
     delete kept.Subs;
     return kept;
-  });
+  };
+  return (
+    stored.length === signed.length &&
+    stored.every((m, i) =>
+      m.Subs === undefined
+        ? isDeepStrictEqual(withoutSubs(m), withoutSubs(signed[i]))
+        : isDeepStrictEqual(m, signed[i]),
+    )
+  );
 }

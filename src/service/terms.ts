@@ -99,12 +99,12 @@ function termsSignatureHolds(
 }
 
 /** Why the terms of a row cannot be trusted. */
-export type TermsFailure = 'terms_signature' | 'issuer';
+export type TermsFailure = 'terms_signature' | 'terms_missing' | 'issuer';
 
 /**
  * The terms of `row` checked against their signature and the chain's `create` event, or why they
- * fail. A row written before terms were signed has none: its copies were checked against every
- * verified link since, and it expires `validityMs` after its issue time (docs/decisions.md).
+ * fail. A row without terms is refused too: one written before terms existed gets them from
+ * `erx migrate` ({@link termsForOldRow}); any other has had them removed.
  */
 export function readTerms(
   row: PrescriptionRow,
@@ -113,16 +113,27 @@ export function readTerms(
   validityMs: number,
 ): Terms | TermsFailure {
   if (create.type !== 'create' || create.actor !== row.issuerActor) return 'issuer';
-  if (row.terms !== undefined && !termsSignatureHolds(row, row.terms, keys)) {
-    return 'terms_signature';
-  }
+  if (row.terms === undefined) return 'terms_missing';
+  if (!termsSignatureHolds(row, row.terms, keys)) return 'terms_signature';
   return copiedTerms(row, validityMs);
 }
 
 /**
+ * The terms `erx migrate` signs for a row written before terms existed, vouching for its copies
+ * as they stand: it expires `validityMs` after its issue time (its document's `Dt` is not kept).
+ */
+export function termsForOldRow(
+  keys: LinkSigner,
+  row: PrescriptionRow,
+  validityMs: number,
+): StoredTerms {
+  return signTerms(keys, row, row.issuedAt * 1000 + validityMs);
+}
+
+/**
  * The terms as the row's copies say, unchecked: what verify shows of a row whose terms fail (it
- * reports the failure beside them). Without signed terms, the row expires `validityMs` after
- * its issue time.
+ * reports the failure beside them). Without terms, the row is shown as expiring `validityMs`
+ * after its issue time.
  */
 export function copiedTerms(row: PrescriptionRow, validityMs: number): Terms {
   return {

@@ -161,6 +161,11 @@ export interface Store {
   getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined>;
   /** Stores (or replaces) the sealed verified head of a prescription. */
   putVerifiedHead(row: VerifiedHeadRow): Promise<void>;
+  /**
+   * Gives signed terms to a prescription written before they existed (`erx migrate`); false, and
+   * nothing written, when it has terms already.
+   */
+  addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean>;
   /** Ids of all prescriptions in a stable order, in pages (for `erx audit verify`). */
   listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]>;
   countPrescriptions(): Promise<number>;

@@ -213,6 +213,18 @@ describe('create', () => {
       await assertNotStored('rx-0001');
     });
 
+    it('refuses a medicament Id given twice with a violation at the second', async () => {
+      const doc = samplePrescription();
+      const [first, second] = doc.Medicaments as Record<string, unknown>[];
+      doc.Medicaments = [first, second, { ...second, NbPack: 5 }];
+      const answer = await create('?output-format=data', json(doc));
+      assertError(answer, 400, 'bad_request');
+      assert.deepEqual(answer.json.violations, [
+        { path: '/Medicaments/2/Id', message: 'repeats the Id of medicament 1' },
+      ]);
+      await assertNotStored(doc.Id as string);
+    });
+
     it('refuses an empty body, a JSON number and a non-CHMED string with 400', async () => {
       for (const options of [
         { body: '', contentType: 'application/json' },

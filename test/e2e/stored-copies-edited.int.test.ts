@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { auditChains } from '../../src/service/audit.js';
+import { signOldTerms } from '../../src/service/sign-old-terms.js';
 import { MED_A } from '../support/fixtures.js';
 import {
   assertError,
@@ -140,5 +141,40 @@ describe('stored copies edited in the database', () => {
       reason: 'terms_signature',
     });
     assert.equal(await eventCount(server, rx.id), 1);
+  });
+
+  it('terms removed along with an edited list: refused until erx migrate vouches for the row', async () => {
+    const rx = await createPrescription(server);
+    const twoOfA = withItems([{ id: MED_A, amount: 2 }]);
+    await editRows(server, async (rows) => {
+      const row = await rows.prescription(rx.id);
+      const list = JSON.parse(String(row.medicaments)) as { Id: string; NbPack?: number }[];
+      const edited = list.map((m) => (m.Id === MED_A ? { ...m, NbPack: 50 } : m));
+      await rows.setPrescription(rx.id, 'medicaments', JSON.stringify(edited));
+      await rows.setPrescription(rx.id, 'terms', null);
+    });
+
+    // A row without terms looks like one written before terms existed, and is refused all the same.
+    await corrupt(rx.id, call.dispense(rx.id, twoOfA));
+    await corrupt(rx.id, call.revoke(rx.id, server.doctor));
+    assert.equal((await verify(server, rx.link, server.pharmacist.token)).valid, false);
+    assert.deepEqual(await auditOf(server, rx.id), {
+      prescriptionId: rx.id,
+      firstBadIndex: undefined,
+      failedCheck: 'terms',
+      reason: 'terms_missing',
+    });
+    assert.equal(await eventCount(server, rx.id), 1);
+
+    // The operator's `erx migrate` signs rows without terms as they stand, once; rows with terms
+    // are left as they are.
+    const { deps } = server.runtime.service;
+    const validity = deps.prescriptionValidityMs;
+    assert.equal(await signOldTerms(deps.store, () => deps.linkKeys, validity), 1);
+    assert.equal(await signOldTerms(deps.store, () => deps.linkKeys, validity), 0);
+    assert.equal(await auditOf(server, rx.id), undefined);
+    const accepted = await call.dispense(rx.id, twoOfA)();
+    assert.equal(accepted.status, 200, accepted.text);
+    assert.equal(await eventCount(server, rx.id), 2);
   });
 });

@@ -74,10 +74,12 @@ export function newPrescription(
       // Past 2038 on purpose: seconds that do not fit a 32-bit column.
       issuedAt: 4_102_444_800,
       medicaments: [
-        { Id: '7680123456789', IdType: 2, NbPack: 2, Rep: 3 },
+        { Id: '7680123456789', IdType: 2, NbPack: 2, Rep: 3, Subs: 1 },
         { Id: 'Aspirin 500', IdType: 1 },
       ],
       headHash: event.hash,
+      // Milliseconds past 2^32 seconds' worth: the column must keep them exactly.
+      terms: { expiresAt: 4_134_067_200_123, signature: 'ab'.repeat(64) },
     },
     create: { event },
   };

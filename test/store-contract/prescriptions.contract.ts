@@ -43,6 +43,22 @@ export function prescriptionContract(open: OpenFixture): void {
       assert.deepEqual(await store.getChain(row.id), { prescription: row, events: [create.event] });
     }));
 
+  it('adds terms to a prescription without any, once, and to no other', () =>
+    withFixture(open, async ({ store }) => {
+      const fresh = newPrescription();
+      const old = { ...fresh.row };
+      delete old.terms;
+      await store.insertPrescription(old, fresh.create);
+      assert.deepEqual(await store.getPrescription(old.id), old);
+      const terms = { expiresAt: 1_700_000_000_000, signature: 'cd'.repeat(64) };
+      assert.equal(await store.addTerms(old.id, terms), true);
+      assert.deepEqual(await store.getPrescription(old.id), { ...old, terms });
+      assert.deepEqual((await store.getChain(old.id))?.prescription, { ...old, terms });
+      assert.equal(await store.addTerms(old.id, { ...terms, expiresAt: 1 }), false);
+      assert.deepEqual((await store.getPrescription(old.id))?.terms, terms);
+      assert.equal(await store.addTerms('unknown', terms), false);
+    }));
+
   it('answers undefined for an unknown prescription or event', () =>
     withFixture(open, async ({ store }) => {
       await insertNew(store);

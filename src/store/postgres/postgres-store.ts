@@ -39,6 +39,7 @@ import type {
   PrescriptionRow,
   Store,
   TokenRow,
+  StoredTerms,
   VerifiedHeadRow,
 } from '../types.js';
 import type { ChainRecord } from './chain-record.js';
@@ -183,6 +184,11 @@ export class PostgresStore implements Store {
 
   async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
     await this.query(SQL.putVerifiedHead, [row.prescriptionId, row.headHash, row.seal]);
+  }
+
+  async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
+    const result = await this.query(SQL.addTerms, [prescriptionId, termsText(terms)]);
+    return result.rowCount === 1;
   }
 
   async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {

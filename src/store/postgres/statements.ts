@@ -26,6 +26,7 @@ export const SQL = {
   insertPrescription: `INSERT INTO prescriptions (${PRESCRIPTION_COLUMNS})
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertEvent: `INSERT INTO events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  addTerms: 'UPDATE prescriptions SET terms = $2 WHERE id = $1 AND terms IS NULL',
   /** Compare-and-set of the head: a second guard besides the row lock and the unique keys. */
   moveHead: 'UPDATE prescriptions SET head_hash = $2 WHERE id = $1 AND head_hash = $3',
   getVerifiedHead:

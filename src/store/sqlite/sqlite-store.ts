@@ -31,6 +31,7 @@ import type {
   PrescriptionRow,
   Store,
   TokenRow,
+  StoredTerms,
   VerifiedHeadRow,
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
@@ -322,6 +323,13 @@ export class SqliteStore implements Store {
         seal: row.seal,
       }),
     );
+  }
+
+  async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
+    return this.#commits.run(() => {
+      this.#chains.forget(prescriptionId);
+      return this.stmts.addTerms.run(termsText(terms), prescriptionId).changes === 1;
+    });
   }
 
   async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {

@@ -29,6 +29,7 @@ export function prepareStatements(db: Database.Database) {
       `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature)
        VALUES (@prescription_id, @seq, @id, @parent_hash, @body, @hash, @signature)`,
     ),
+    addTerms: db.prepare('UPDATE prescriptions SET terms = ? WHERE id = ? AND terms IS NULL'),
     moveHead: db.prepare(
       `UPDATE prescriptions SET head_hash = @head_hash WHERE id = @id AND head_hash = @expected`,
     ),
