@@ -1,6 +1,7 @@
 /**
- * `POST /ePrescription/verify` over a real socket (seed §4.2, §2.3–2.5; SPEC.md §5–6): every body
- * form, both variants with their exact key sets, the field types, and the tamper checks.
+ * `POST /ePrescription/verify` over a real socket (seed §4.2, §2.3–2.5; SPEC.md §5–6, §10): every
+ * body form, both variants with their exact key sets and who gets which, the field types, and the
+ * tamper checks.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -17,15 +18,25 @@ import {
   verify,
 } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { MED_A, MED_B, SUBSTITUTE, samplePrescription } from '../support/fixtures.js';
+import {
+  MED_A,
+  MED_B,
+  SUBSTITUTE,
+  roomyPrescription,
+  samplePrescription,
+} from '../support/fixtures.js';
 import type { Answer, RequestOptions } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
 
 const SHORT_KEYS = ['dispensed', 'issued_at', 'issued_by', 'prescription_id', 'revoked', 'valid'];
+/** The variant with transactions of a prescription neither dispensed nor locked (SPEC.md §10). */
 const FULL_KEYS = [
   ...SHORT_KEYS,
   'events',
+  'expired',
+  'expires_at',
   'locked',
+  'medicaments',
   'partial_dispensations',
   'tampering_detection_result',
 ].sort();
@@ -35,12 +46,22 @@ const TAMPER_KEYS = [
   'prescription_url_valid',
 ];
 const UTC_FRACTIONAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,9}Z$/;
+const UTC_FRACTIONAL_OR_WHOLE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const ZURICH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/;
 const HASH = /^[0-9a-f]{64}$/;
+/** The default `ERX_PRESCRIPTION_VALIDITY` (SPEC.md §10), longer than the sample's 3 repeats. */
+const VALIDITY_MS = 365 * 86_400_000;
+/** The default `ERX_LOCK_TTL` (SPEC.md §10). */
+const LOCK_TTL_MS = 15 * 60_000;
 
 /** The `CHMED16A1…` part of a link. */
 function chmedOf(link: string): string {
   return link.slice(link.indexOf('#') + 1, link.indexOf('&i='));
+}
+
+/** `link` with the last hex digit of its signature changed. */
+function withChangedSignature(link: string): string {
+  return `${link.slice(0, -1)}${link.endsWith('0') ? '1' : '0'}`;
 }
 
 /** The decoded protected header of a compact JWS. */
@@ -50,9 +71,10 @@ function jwsHeader(jws: string): JsonObject {
 
 describe('verify', () => {
   const server = useTestServer();
+  const rxDoc = samplePrescription();
   let rx: Created;
   before(async () => {
-    rx = await createPrescription(server);
+    rx = await createPrescription(server, rxDoc);
   });
 
   function post(options: RequestOptions): Promise<Answer> {
@@ -92,8 +114,8 @@ describe('verify', () => {
       assert.equal(result.dispensed, false);
     });
 
-    it('answers the variant with transactions to any valid token, without locked_at when unlocked', async () => {
-      for (const actor of [server.pharmacist, server.pharmacist2, server.doctor, server.doctor2]) {
+    it('answers the variant with transactions to pharmacists and the issuer, without locked_at when unlocked', async () => {
+      for (const actor of [server.pharmacist, server.pharmacist2, server.doctor]) {
         const result = await verify(server, rx.link, actor.token);
         assert.deepEqual(Object.keys(result).sort(), FULL_KEYS, actor.clientId);
         assert.equal(result.locked, false);
@@ -105,7 +127,22 @@ describe('verify', () => {
           prescription_hash_check_passed: true,
           logs_check_passed: true,
         });
+        assert.match(result.expires_at, UTC_FRACTIONAL_OR_WHOLE);
+        assert.equal(Date.parse(result.expires_at), Date.parse(rxDoc.Dt as string) + VALIDITY_MS);
+        assert.equal(result.expired, false);
+        // The sample: MED_A NbPack 1, Rep 0, Subs 0; MED_B NbPack 2, Rep 3, Subs 1.
+        assert.deepEqual(result.medicaments, [
+          { id: MED_A, prescribed: 1, dispensed: 0, remaining: 1, substitution_allowed: true },
+          { id: MED_B, prescribed: 8, dispensed: 0, remaining: 8, substitution_allowed: false },
+        ]);
       }
+    });
+
+    it('answers exactly the short variant to a prescriber who did not issue it', async () => {
+      const result = await verify(server, rx.link, server.doctor2.token);
+      assert.deepEqual(result, await verify(server, rx.link));
+      assert.deepEqual(Object.keys(result).sort(), SHORT_KEYS);
+      assert.equal(result.valid, true);
     });
 
     it('accepts the oauth: prefix as well as acs:', async () => {
@@ -179,7 +216,8 @@ describe('verify', () => {
     let result: JsonObject;
     let link: string;
     before(async () => {
-      const created = await createPrescription(server);
+      // Roomy: the sample forbids substituting MED_B, and this suite is about field types.
+      const created = await createPrescription(server, roomyPrescription());
       const pharmacist = server.pharmacist.token;
       const call =
         (path: string, options: RequestOptions = {}) =>
@@ -217,12 +255,27 @@ describe('verify', () => {
       assert.equal(typeof result.prescription_id, 'string');
       assert.match(result.issued_at, ZURICH_OFFSET);
       assert.equal(typeof result.issued_by, 'string');
-      for (const flag of ['valid', 'revoked', 'dispensed', 'locked']) {
+      for (const flag of ['valid', 'revoked', 'dispensed', 'locked', 'expired']) {
         assert.equal(typeof result[flag], 'boolean', flag);
       }
       assert.equal(result.valid, true);
       assert.equal(result.locked, false);
-      assert.equal('locked_at' in result, false);
+      assert.equal('locked_at' in result || 'locked_by' in result, false);
+      assert.equal('dispensed_at' in result || 'dispensed_by' in result, false);
+      assert.match(result.expires_at, UTC_FRACTIONAL_OR_WHOLE);
+    });
+
+    it('types the medicaments in document order, in packages (SPEC.md §10)', () => {
+      assert.deepEqual(
+        result.medicaments,
+        [MED_A, MED_B].map((id, i) => ({
+          id,
+          prescribed: 10_000,
+          dispensed: 1 + i,
+          remaining: 10_000 - 1 - i,
+          substitution_allowed: true,
+        })),
+      );
     });
 
     it('issued_at is the link time t in the service zone', () => {
@@ -307,7 +360,13 @@ describe('verify', () => {
 
     it('shows lock reason, dispenses and cancellable per event type', () => {
       const [, lock, partial, unlock] = result.events as JsonObject[];
-      assert.deepEqual(lock!.event_data, { reason: 'counter' });
+      assert.deepEqual(Object.keys(lock!.event_data).sort(), ['expires_at', 'reason']);
+      assert.equal(lock!.event_data.reason, 'counter');
+      assert.match(lock!.event_data.expires_at, UTC_FRACTIONAL);
+      assert.equal(
+        Date.parse(lock!.event_data.expires_at) - Date.parse(lock!.timestamp),
+        LOCK_TTL_MS,
+      );
       assert.equal(lock!.cancellable, false);
       assert.equal('dispenses' in lock!, false);
       assert.deepEqual(unlock!.event_data, {});
@@ -336,6 +395,14 @@ describe('verify', () => {
         404,
         'not_found',
       );
+      // Its signature changed, the short answer comes from the link alone: no 404, so a bare id
+      // tells nothing about the store (SPEC.md §10 "Who sees what").
+      for (const token of [undefined, server.doctor2.token]) {
+        const short = await verify(server, withChangedSignature(link), token);
+        assert.deepEqual(Object.keys(short).sort(), SHORT_KEYS);
+        assert.equal(short.prescription_id, doc.Id);
+        assert.deepEqual([short.valid, short.revoked, short.dispensed], [false, false, false]);
+      }
     });
 
     it('answers 400 for a link that does not parse or decode', async () => {
@@ -358,8 +425,7 @@ describe('verify', () => {
     });
 
     it('reports a changed signature as invalid, with the other checks passing', async () => {
-      const s = rx.link.slice(-1);
-      const link = `${rx.link.slice(0, -1)}${s === '0' ? '1' : '0'}`;
+      const link = withChangedSignature(rx.link);
       const result = await verify(server, link, server.pharmacist.token);
       assert.equal(result.valid, false);
       assert.deepEqual(result.tampering_detection_result, {
@@ -367,7 +433,14 @@ describe('verify', () => {
         prescription_hash_check_passed: true,
         logs_check_passed: true,
       });
-      assert.equal((await verify(server, link)).valid, false);
+      // Without a token, or to another prescriber, the short answer of a link whose signature
+      // fails has every flag false (SPEC.md §10 "Who sees what").
+      for (const token of [undefined, server.doctor2.token]) {
+        const short = await verify(server, link, token);
+        assert.deepEqual(Object.keys(short).sort(), SHORT_KEYS);
+        assert.equal(short.prescription_id, rx.id);
+        assert.deepEqual([short.valid, short.revoked, short.dispensed], [false, false, false]);
+      }
     });
 
     it('reports a changed document (same Id) as invalid: signature and hash fail', async () => {
