@@ -5,8 +5,10 @@ import type { EventRow, PrescriptionRow } from '../src/store/types.js';
 export interface LoaderWorkerInit {
   readonly dataDir: string;
   readonly prescriptionUrl: string;
-  /** Unix seconds: the `t` of every loaded link. */
+  /** Unix seconds: the `t` of every loaded link, and the `Dt` of every loaded document. */
   readonly issuedAt: number;
+  /** erx's `ERX_PRESCRIPTION_VALIDITY`: the expiry signed into each row's terms is made with it. */
+  readonly validityMs: number;
   readonly prescriber: { readonly name: string; readonly sub: string };
   readonly pharmacist: { readonly name: string; readonly sub: string };
   /** In-flight chains per worker: enough to keep the crypto thread pool busy. */

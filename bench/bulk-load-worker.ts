@@ -1,7 +1,8 @@
 /**
- * A signing worker of the bulk loader: builds documents, signs their links (Ed25519) and their
- * chains with the real ledger (`appendEvent`, ES384 under the data directory's PKI), so every
- * loaded chain verifies exactly like one made through the API.
+ * A signing worker of the bulk loader: builds documents, signs their links (Ed25519), their
+ * prescriptions' terms (the link keys, as create does) and their chains with the real ledger
+ * (`appendEvent`, ES384 under the data directory's PKI), so every loaded prescription verifies,
+ * and is decided on, exactly like one made through the API.
  */
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,6 +11,7 @@ import { appendEvent } from '../src/ledger/index.js';
 import type { ChainHead, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { buildLink, formatIssuer } from '../src/link/index.js';
 import { openKeys } from '../src/server/runtime.js';
+import { expiryOf, signTerms } from '../src/service/terms.js';
 import type {
   LoadedChain,
   LoaderTask,
@@ -20,9 +22,19 @@ import { loadSample } from './data/document.js';
 
 const init = workerData as LoaderWorkerInit;
 const port = parentPort!;
-const sample = loadSample();
+// Dated when its link is issued, as a document a prescriber signs and sends at once.
+const sample = loadSample(new Date(init.issuedAt * 1000));
 const { linkKeys, pki } = await openKeys(init.dataDir);
 const issuer = formatIssuer(init.prescriber.name, init.prescriber.sub);
+const expiresAt = unexpired(expiryOf(sample.document.Dt, init.validityMs, sample.medicaments));
+
+/** The expiry of the loaded prescriptions, which erx's create would not let be past. */
+function unexpired(at: number | undefined): number {
+  if (at === undefined || at <= Date.now()) {
+    throw new Error(`the bench document's Dt ${sample.document.Dt} gives no expiry to come`);
+  }
+  return at;
+}
 
 async function buildChain(events: number): Promise<LoadedChain> {
   const id = randomUUID();
@@ -55,13 +67,17 @@ async function buildChain(events: number): Promise<LoadedChain> {
     signed.push(event);
     head = event;
   }
+  const copies = {
+    id,
+    issuer,
+    issuerActor: init.prescriber.sub,
+    issuedAt: init.issuedAt,
+    medicaments: sample.medicaments,
+  };
   return {
     row: {
-      id,
-      issuer,
-      issuerActor: init.prescriber.sub,
-      issuedAt: init.issuedAt,
-      medicaments: sample.medicaments,
+      ...copies,
+      terms: signTerms(linkKeys, copies, expiresAt),
       headHash: signed[0]!.hash,
     },
     events: signed.map((e) => ({

@@ -1,6 +1,8 @@
 /**
- * The bulk loader writes what the service itself would: every chain passes the audit of
- * `erx audit verify`, and the service's own verify finds each loaded link valid, with its events.
+ * The bulk loader writes what the service itself would: every chain and its signed terms pass the
+ * audit of `erx audit verify`, the service's own verify finds each loaded link valid, with its
+ * events, its expiry from the document's `Dt` and its medicaments' packages, and a dispense
+ * through the service is decided from the loaded terms (SPEC.md §10).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,13 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../src/config/index.js';
+import { ErxError } from '../src/errors.js';
 import { EventVerifier, verifyChain } from '../src/ledger/index.js';
 import { openStore } from '../src/server/open-store.js';
 import { openKeys, openRuntime } from '../src/server/runtime.js';
 import { auditChains } from '../src/service/audit.js';
 import type { VerifyFull } from '../src/service/index.js';
+import { expiryOf, prescribedPackages } from '../src/service/terms.js';
 import { runCli } from '../test/support/child-server.js';
 import { bulkLoad } from './bulk-load.js';
+import { loadSample } from './data/document.js';
 
 const URL_BASE = 'http://erx.test/rx/';
 const prescriber = { name: 'Dr. med. Test', sub: 'HIN|test.doctor' };
@@ -23,6 +28,7 @@ const pharmacist = { name: 'Apotheke Test', sub: 'HIN|test.pharmacy' };
 test('50 bulk-loaded prescriptions verify like ones made through the API', async () => {
   const root = mkdtempSync(join(tmpdir(), 'erx-bulk-load-'));
   const dataDir = join(root, 'data');
+  const validityMs = loadConfig({}).prescriptionValidityMs;
   try {
     const loaded = await bulkLoad({
       dataDir,
@@ -41,13 +47,32 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
     const ten = loaded.kept.ten!;
     assert.equal(five.ids.length, 40);
     assert.equal(ten.links.length, 10);
+    // The document as loaded: dated when its links were issued, with the dispensed quantity.
+    const sample = loadSample(new Date(loaded.issuedAt * 1000));
+    const expiresAt = expiryOf(sample.document.Dt, validityMs, sample.medicaments);
+    assert.ok(expiresAt !== undefined && expiresAt > Date.now());
+    // The largest Rep, 24 months, is longer than the default year.
+    assert.ok(expiresAt > loaded.issuedAt * 1000 + validityMs);
+    /** The verify answer's medicaments once `dispensed` packages of the dispensed one are gone. */
+    const medicamentsAfter = (dispensed: number): VerifyFull['medicaments'] =>
+      sample.medicaments.map((m) => {
+        const prescribed = prescribedPackages(m);
+        const taken = m.Id === sample.medicamentId ? dispensed : 0;
+        return {
+          id: m.Id,
+          prescribed,
+          dispensed: taken,
+          remaining: prescribed - taken,
+          substitution_allowed: m.Subs !== 1,
+        };
+      });
 
     const store = await openStore({ dataDir, databaseUrl: undefined });
     try {
       const { pki, linkKeys } = await openKeys(dataDir);
       const audit = await auditChains(store, new EventVerifier(pki.trustStore), {
         linkKeys,
-        prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
+        prescriptionValidityMs: validityMs,
       });
       assert.equal(audit.checked, 50);
       assert.equal(audit.events, 300);
@@ -62,6 +87,9 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
           const state = await store.getChain(id);
           assert.ok(state, id);
           assert.equal(state.events.length, length);
+          // Create's copies, and its terms: without them erx takes the row for an older one's.
+          assert.deepEqual(state.prescription.medicaments, sample.medicaments);
+          assert.equal(state.prescription.terms?.expiresAt, expiresAt, id);
           const chain = await verifyChain(
             { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },
             verifier,
@@ -98,7 +126,52 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
         });
         assert.equal(answer.events.length, 10);
         assert.equal(answer.partial_dispensations.length, 9);
+        assert.equal(Date.parse(answer.expires_at), expiresAt);
+        assert.equal(answer.expired, false);
+        assert.deepEqual(answer.medicaments, medicamentsAfter(9));
       }
+
+      // A loaded prescription is decided on like a created one: its terms verify, so a dispense
+      // within the quantity is taken, one past it and a substitute for Subs 1 are refused.
+      const id = five.ids[0]!;
+      const ctx = { principal };
+      const item = { id: sample.medicamentId, amount: 1 };
+      const taken = await runtime.service.dispense(id, [item], { force: false }, ctx);
+      assert.equal(taken.type, 'partial_dispense');
+      assert.deepEqual(taken.event_data, {});
+      assert.deepEqual(taken.dispenses, [item]);
+      const remaining = sample.dispensable - 5;
+      await assert.rejects(
+        runtime.service.dispense(id, [{ ...item, amount: remaining + 1 }], { force: false }, ctx),
+        (error: unknown) =>
+          error instanceof ErxError &&
+          error.code === 'forbidden' &&
+          error.causeCode === 'quantity_exceeded',
+      );
+      await assert.rejects(
+        runtime.service.dispense(
+          id,
+          [{ ...item, substitute: 'Generikum', substitute_id_type: 2 }],
+          { force: false },
+          ctx,
+        ),
+        (error: unknown) =>
+          error instanceof ErxError &&
+          error.code === 'forbidden' &&
+          error.causeCode === 'substitution_not_allowed',
+      );
+      const last = await runtime.service.dispense(
+        id,
+        [{ ...item, amount: remaining }],
+        { force: false },
+        ctx,
+      );
+      assert.deepEqual(last.event_data, {});
+      // The other medicament is still to dispense: the prescription is not complete.
+      const after = (await runtime.service.verify(five.links[0]!, principal)).answer as VerifyFull;
+      assert.equal(after.prescription_id, id);
+      assert.equal(after.dispensed, false);
+      assert.deepEqual(after.medicaments, medicamentsAfter(sample.dispensable));
     } finally {
       await runtime.close();
     }

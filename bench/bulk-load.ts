@@ -1,6 +1,7 @@
 /**
  * The bulk loader: valid, signed chains written straight into the SQLite store of a data
- * directory, far faster than through the API. Signing (the cost: one ES384 signature per event)
+ * directory, far faster than through the API, with the rows erx's create writes (the medicament
+ * copies and their signed terms, SPEC.md §10). Signing (the cost: one ES384 signature per event)
  * runs in worker threads on every core; the main thread writes through the store's own `Store`
  * interface (its prepared statements and head checks) inside large transactions.
  *
@@ -10,6 +11,7 @@
 import Database from 'better-sqlite3';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import { loadConfig } from '../src/config/index.js';
 import { sqlitePath } from '../src/server/open-store.js';
 import { openKeys } from '../src/server/runtime.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
@@ -39,6 +41,8 @@ export interface LoadSpec {
   readonly groups: readonly LoadGroup[];
   /** Signing workers (default: one per core). */
   readonly workers?: number;
+  /** The `ERX_PRESCRIPTION_VALIDITY` of the erx that will serve the data (default: erx's). */
+  readonly validityMs?: number;
   readonly onProgress?: (prescriptions: number, total: number) => void;
 }
 
@@ -129,6 +133,7 @@ export async function bulkLoad(spec: LoadSpec): Promise<LoadResult> {
     dataDir: spec.dataDir,
     prescriptionUrl: spec.prescriptionUrl,
     issuedAt,
+    validityMs: spec.validityMs ?? loadConfig({}).prescriptionValidityMs,
     prescriber: spec.prescriber,
     pharmacist: spec.pharmacist,
     concurrency: 16,

@@ -1,6 +1,7 @@
 /**
  * The figures of the issue, each a closed-loop run against erx after one checked request (the bench
- * must measure a service that answers correctly, not one that fails fast): verify anonymous, verify
+ * must measure a service that answers correctly, not one that fails fast; a run with any answer
+ * other than 2xx, warm-up included, fails instead of becoming a figure): verify anonymous, verify
  * with transactions on a 10-event chain, partial dispense on distinct prescriptions, create
  * (`output-format=data`), and, on a scale set, verify of chains verified once before erx was
  * restarted and never since (the restart is `sets.ts`'s).
@@ -12,6 +13,7 @@ import { closedLoop } from './load/closed-loop.js';
 import type { LatencySummary } from './load/latency.js';
 import type { PlannedRequest, RequestPlan } from './load/request-plan.js';
 import { poolSize, requestAt } from './load/request-plan.js';
+import { requireServed } from './load/served.js';
 
 export type FigureName = 'verify_anon' | 'verify_tx10' | 'dispense' | 'create' | 'verify_cold';
 
@@ -268,6 +270,13 @@ export async function runFigure(
   // Verifies cycle through their working set on purpose; dispense and cold verify must not.
   const pool = figure === 'dispense' || figure === 'verify_cold' ? poolSize(plan) : 0;
   const used = figure === 'dispense' ? cursor.dispense : cursor.cold;
+  requireServed(
+    figure,
+    result,
+    figure === 'dispense'
+      ? `one package per call of ${sample.dispensable} prescribed, round ${Math.ceil(used / pool)} of ${pool} prescriptions (each loaded with ${BULK_CHAIN_EVENTS - 1} dispensed)`
+      : '',
+  );
   return {
     rps: result.rps,
     ...toFigure(result.latency),

@@ -18,6 +18,7 @@ import { bestPass, prime, runFigure } from './figures.js';
 import type { ErxTarget, Figure, FigureName, PoolCursor } from './figures.js';
 import { closedLoop } from './load/closed-loop.js';
 import { openLoop } from './load/open-loop.js';
+import { requireNoRefusals } from './load/served.js';
 import type { BenchOptions } from './options.js';
 import type { DatasetRun, Mixed } from './report/results.js';
 import { watchCpu } from './support/cpu-watch.js';
@@ -100,15 +101,23 @@ async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor):
   // The mixed run's erx has just started: each kind of call is warmed up first, as every figure
   // is, so the run measures erx serving, not V8 compiling its code paths (in a trace, the event
   // loop stood still for 50–92 ms at a time in the first seconds of dispenses and creates).
-  await closedLoop({ ...warmUp(ctx), url: target.url, plan: verify, seconds: 2, offset: 0 });
-  const warmed = await closedLoop({
-    ...warmUp(ctx),
-    url: target.url,
-    plan: dispense,
-    offset: cursor.dispense,
-  });
-  cursor.dispense += warmed.issued;
-  await closedLoop({ ...warmUp(ctx), url: target.url, plan: create, offset: 0 });
+  const plans = { verify, dispense, create };
+  const warmUpWith = async (kind: keyof typeof plans, seconds: number): Promise<void> => {
+    const offset = kind === 'dispense' ? cursor.dispense : 0;
+    const warmed = await closedLoop({
+      ...warmUp(ctx),
+      url: target.url,
+      plan: plans[kind],
+      seconds,
+      offset,
+    });
+    if (kind === 'dispense') cursor.dispense += warmed.issued;
+    // This erx sheds load (503) as the mixed run's does; a refusal (4xx) is never right.
+    requireNoRefusals(`mixed warm-up ${kind}`, warmed.statusCounts);
+  };
+  await warmUpWith('verify', 2);
+  await warmUpWith('dispense', 1);
+  await warmUpWith('create', 1);
   const stopWatching = target.watch();
   const result = await openLoop({
     url: target.url,
@@ -128,6 +137,7 @@ async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor):
   });
   const seen = stopWatching();
   cursor.dispense += result.kinds.dispense?.sent ?? 0;
+  requireNoRefusals('mixed', result.statusCounts);
   return {
     offered: result.offered,
     achieved: result.achieved,

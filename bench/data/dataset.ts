@@ -7,10 +7,12 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadConfig } from '../../src/config/index.js';
 import { EventVerifier, verifyChain } from '../../src/ledger/index.js';
 import { LinkKeyring, parseLink, verifyLinkSignature } from '../../src/link/index.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
 import { openStore } from '../../src/server/open-store.js';
+import { readTerms } from '../../src/service/terms.js';
 import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
 import { bulkLoad } from '../bulk-load.js';
 import type { LoadGroup } from '../bulk-load.js';
@@ -21,10 +23,15 @@ import { BENCH_PRESCRIPTION_URL } from '../erx/instance.js';
 export const VERIFY_CHAIN_EVENTS = 10;
 /** Events of every other chain: a create and four partial dispenses. */
 export const BULK_CHAIN_EVENTS = 5;
-/** Bumped whenever what the loader writes changes: older caches are rebuilt. */
-const LOADER_FORMAT = 1;
+/**
+ * Bumped whenever what the loader writes changes: older caches are rebuilt. 2: rows with signed
+ * terms, the document dated when loaded and with the dispensed medicament's larger quantity.
+ */
+const LOADER_FORMAT = 2;
 /** Chains and links checked before a cached set is used. */
 const CHECKED_SAMPLE = 50;
+/** A cached set whose prescriptions expire sooner than this is rebuilt: a run must not see them expire. */
+const VALID_AT_LEAST_MS = 24 * 3600 * 1000;
 
 export interface DatasetSpec {
   readonly name: string;
@@ -154,8 +161,9 @@ async function problemWith(directory: string, spec: DatasetSpec): Promise<string
   for (const link of sampleOf([...manifest.verifyLinks, ...manifest.coldLinks])) {
     if (!verifyLinkSignature(parseLink(link), ring)) return 'a link does not verify';
   }
-  const { pki } = await openKeys(dataDir);
+  const { pki, linkKeys } = await openKeys(dataDir);
   const verifier = new EventVerifier(pki.trustStore);
+  const validityMs = loadConfig({}).prescriptionValidityMs;
   const store = await openStore({ dataDir, databaseUrl: undefined });
   try {
     if ((await store.countPrescriptions()) !== manifest.prescriptions) return 'prescriptions lost';
@@ -172,6 +180,13 @@ async function problemWith(directory: string, spec: DatasetSpec): Promise<string
           verifier,
         );
         if (!check.ok) return `chain ${id}: ${check.failedCheck} ${check.reason}`;
+        // The terms every dispense decides from: signed, and not expiring during a run.
+        if (state.prescription.terms === undefined) return `prescription ${id} has no terms`;
+        const terms = readTerms(state.prescription, check.bodies[0]!, linkKeys, validityMs);
+        if (typeof terms === 'string') return `prescription ${id}: ${terms}`;
+        if (terms.expiresAt < Date.now() + VALID_AT_LEAST_MS) {
+          return `prescription ${id} expires at ${new Date(terms.expiresAt).toISOString()}`;
+        }
       }
     }
   } finally {

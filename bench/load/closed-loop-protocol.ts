@@ -30,6 +30,9 @@ export interface ClosedLoopResult {
   /** Latency of 2xx answers. */
   readonly latency: LatencySummary;
   readonly statusCounts: Record<string, number>;
+  /** Non-2xx answers of the warm-up: unmeasured, but a refusal there is as wrong as in the run. */
+  readonly warmupNon2xx: number;
+  readonly warmupStatusCounts: Record<string, number>;
   /** Requests issued, warm-up included (how far the plan's pool advanced). */
   readonly issued: number;
 }

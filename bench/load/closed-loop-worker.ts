@@ -60,15 +60,20 @@ function run(seconds: number, most: number | undefined): Promise<Run> {
   });
 }
 
+function statusCountsOf(result: autocannon.Result): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    counts[code] = stats.count ?? 0;
+  }
+  return counts;
+}
+
 const warmupMost =
   job.limit === undefined ? undefined : Math.max(job.connections, Math.floor(job.limit / 10));
-if (job.warmupSeconds > 0) await run(job.warmupSeconds, warmupMost);
+const warmup = job.warmupSeconds > 0 ? await run(job.warmupSeconds, warmupMost) : undefined;
 const measuredMost = job.limit === undefined ? undefined : job.offset + job.limit - sequence;
 const { result, histogram, seconds } = await run(job.seconds, measuredMost);
-const statusCounts: Record<string, number> = {};
-for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
-  statusCounts[code] = stats.count ?? 0;
-}
+const statusCounts = statusCountsOf(result);
 const answer: ClosedLoopResult = {
   rps: result['2xx'] / seconds,
   ok: result['2xx'],
@@ -77,6 +82,8 @@ const answer: ClosedLoopResult = {
   seconds,
   latency: summarise(histogram),
   statusCounts,
+  warmupNon2xx: warmup?.result.non2xx ?? 0,
+  warmupStatusCounts: warmup === undefined ? {} : statusCountsOf(warmup.result),
   issued: sequence - job.offset,
 };
 parentPort!.postMessage(answer);

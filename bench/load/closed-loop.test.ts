@@ -1,13 +1,14 @@
 /**
  * A closed loop bounded by its pool (the cold verify figure): no item is sent twice, the warm-up
  * sends at most a tenth, and the measured run ends when the pool is used up, its rate taken to its
- * last answer instead of the run's full length.
+ * last answer instead of the run's full length. The warm-up's answers other than 2xx are reported.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { closedLoop } from './closed-loop.js';
+import { requireServed } from './served.js';
 
 test('a bounded closed loop sends each item of its pool once and ends when they are used', async () => {
   const bodies: string[] = [];
@@ -18,6 +19,8 @@ test('a bounded closed loop sends each item of its pool once and ends when they 
     request.on('end', () => {
       bodies.push(body);
       response.setHeader('content-type', 'application/json');
+      // One item of the warm-up's tenth is refused: the warm-up's answers are counted too.
+      response.statusCode = body === 'link-5' ? 403 : 200;
       response.end('{"valid":true}');
     });
   });
@@ -40,6 +43,10 @@ test('a bounded closed loop sends each item of its pool once and ends when they 
     // The warm-up sent a tenth of the pool (39), the measurement the other 360, all answered.
     assert.equal(result.ok, 360);
     assert.equal(result.errors, 0);
+    assert.equal(result.non2xx, 0);
+    assert.equal(result.warmupNon2xx, 1);
+    assert.deepEqual(result.warmupStatusCounts, { '200': 38, '403': 1 });
+    assert.throws(() => requireServed('verify', result), /verify: .*1 × 403/);
     assert.ok(result.seconds < 2, `the measured run ended early (${result.seconds} s)`);
     assert.ok(Math.abs(result.rps - 360 / result.seconds) < 1e-6);
   } finally {
