@@ -4,8 +4,7 @@
  * numbers and deep nesting, which no JavaScript object can hold, reach the server as sent.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { SUBSTITUTE } from '../../support/fixtures.js';
+import { SUBSTITUTE, roomyPrescription, samplePrescription } from '../../support/fixtures.js';
 import { mutateTextTimes } from './mutate.js';
 import type { Prng } from './prng.js';
 import { rep } from './repeat.js';
@@ -63,14 +62,23 @@ export function weirdValue(rng: Prng): string {
   ]);
 }
 
-const SAMPLE = JSON.parse(readFileSync('examples/prescription.json', 'utf8')) as Record<
-  string,
-  unknown
->;
+/**
+ * The date of every document: the start of the current UTC day, the same in every process of a
+ * run (request i stays the same however the run is split), and far from expiring (SPEC.md §10).
+ */
+const DT = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000).toISOString();
+/** The sample as it is: one package of MED_A, eight of MED_B, which must not be substituted. */
+const SAMPLE = samplePrescription({ Dt: DT });
+/** The sample with room for every dispensation the fuzzer sends, substitutes allowed. */
+const ROOMY = roomyPrescription({ Dt: DT });
 
-/** A valid prescription (SPEC.md §4) with a fresh UUID. */
+/**
+ * A valid prescription (SPEC.md §4) with a fresh UUID: mostly roomy, so that dispensations keep
+ * being accepted (and their events cancelled), else the sample, whose rules (SPEC.md §10) soon
+ * refuse them.
+ */
 export function validDocument(rng: Prng): Record<string, unknown> {
-  const doc = structuredClone(SAMPLE);
+  const doc = structuredClone(rng.chance(0.75) ? ROOMY : SAMPLE);
   // Fresh ids from the PRNG keep a run reproducible; randomUUID would not.
   doc.Id = rng.chance(0.999) ? uuidFrom(rng) : randomUUID();
   return doc;

@@ -160,7 +160,15 @@ function verify(rng: Prng, ctx: FuzzContext, valid: boolean): FuzzRequest {
 
 function dispense(rng: Prng, ctx: FuzzContext, valid: boolean): FuzzRequest {
   const t = target(rng, ctx);
-  const force = rng.pick(['', '', '?force=true', '?force=false']);
+  // A reason goes with force=true only (docs/decisions.md): the last one is refused.
+  const force = rng.pick([
+    '',
+    '',
+    '?force=true',
+    '?force=false',
+    '?force=true&reason=Notfall%20am%20Schalter',
+    '?reason=Notfall',
+  ]);
   const none = rng.chance(0.3);
   let body: string | undefined = none ? undefined : JSON.stringify(validDispense(rng, t.medIds));
   let q = force;
