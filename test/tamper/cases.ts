@@ -381,6 +381,11 @@ export const TAMPER_CASES: readonly TamperCase[] = [
     },
   },
   {
+    name: 'prescriptions.terms: removed, as on a row from before terms were signed',
+    expect: { kind: 'record', terms: 'terms_missing' },
+    apply: (t) => t.rows.setPrescription(t.victim, 'terms', null),
+  },
+  {
     name: 'prescriptions.terms: the signature of another prescription',
     expect: { kind: 'record', terms: 'terms_signature' },
     apply: async (t) => {
