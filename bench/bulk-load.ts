@@ -13,6 +13,8 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config/index.js';
 import { sqlitePath } from '../src/server/open-store.js';
+import { openSealKey } from '../src/server/seal-key.js';
+import { VerifiedHeads } from '../src/service/verified-heads.js';
 import { openKeys } from '../src/server/runtime.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type {
@@ -65,18 +67,30 @@ const TASK_SIZE = 64;
 const TASKS_IN_FLIGHT_PER_WORKER = 2;
 const INSERT_BATCH = 4_000;
 
-/** Writes chains through the store in one transaction (nested store transactions are savepoints). */
+/**
+ * Writes chains through the store in one transaction (nested store transactions are savepoints),
+ * each with the seal of its head, as erx's appends write them.
+ */
 async function insertChains(
   db: Database.Database,
   store: SqliteStore,
+  heads: VerifiedHeads,
   chains: LoadedChain[],
 ): Promise<void> {
   db.exec('BEGIN IMMEDIATE');
   try {
     for (const chain of chains) {
       const [create, ...rest] = chain.events;
-      if (create === undefined) throw new Error('a chain without a create event');
-      await store.insertPrescription(chain.row, { event: create });
+      const last = chain.events.at(-1);
+      if (create === undefined || last === undefined) throw new Error('a chain without events');
+      const seal = heads.sealFor({
+        prescription: { ...chain.row, headHash: last.hash },
+        events: chain.events,
+      });
+      await store.insertPrescription(chain.row, {
+        event: create,
+        ...(last === create && { seal }),
+      });
       for (const event of rest) {
         await store.appendEvent(chain.row.id, async (state) => {
           // The store checks the head it read; this checks the loader built the chain in order.
@@ -86,7 +100,7 @@ async function insertChains(
           ) {
             throw new Error(`chain of ${chain.row.id} out of order at seq ${event.seq}`);
           }
-          return { event };
+          return { event, ...(event === last && { seal }) };
         });
       }
     }
@@ -121,6 +135,7 @@ export async function bulkLoad(spec: LoadSpec): Promise<LoadResult> {
 
   const db = new Database(sqlitePath(spec.dataDir));
   const store = new SqliteStore(db);
+  const heads = new VerifiedHeads(store, openSealKey(spec.dataDir), pki.trustStore);
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
 
@@ -148,7 +163,7 @@ export async function bulkLoad(spec: LoadSpec): Promise<LoadResult> {
     const batch = pending;
     pending = [];
     writing = writing
-      .then(() => (writeError === undefined ? insertChains(db, store, batch) : undefined))
+      .then(() => (writeError === undefined ? insertChains(db, store, heads, batch) : undefined))
       .catch((error: unknown) => {
         writeError ??= error;
       });

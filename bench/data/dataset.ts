@@ -25,9 +25,10 @@ export const VERIFY_CHAIN_EVENTS = 10;
 export const BULK_CHAIN_EVENTS = 5;
 /**
  * Bumped whenever what the loader writes changes: older caches are rebuilt. 2: rows with signed
- * terms, the document dated when loaded and with the dispensed medicament's larger quantity.
+ * terms, the document dated when loaded and with the dispensed medicament's larger quantity; 3:
+ * each chain's head sealed, as erx's appends seal it.
  */
-const LOADER_FORMAT = 2;
+const LOADER_FORMAT = 3;
 /** Chains and links checked before a cached set is used. */
 const CHECKED_SAMPLE = 50;
 /** A cached set whose prescriptions expire sooner than this is rebuilt: a run must not see them expire. */

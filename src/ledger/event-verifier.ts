@@ -66,6 +66,11 @@ export class EventVerifier {
     this.memo.set(memoKeyOf(record), true);
   }
 
+  /** Whether `record`, exactly as it is, has been verified (or vouched for) and is remembered. */
+  knows(record: LedgerRecord): boolean {
+    return this.memo.get(memoKeyOf(record)) === true;
+  }
+
   /** Verifies the signature of `record`, whose `body` has already passed checks 1 and 2. */
   async verify(record: LedgerRecord, body: EventBody): Promise<CheckFailure | undefined> {
     const memoKey = memoKeyOf(record);

@@ -8,7 +8,13 @@ import { ErxError } from '../errors.js';
 import { buildEvent } from '../ledger/index.js';
 import type { BuiltEvent, ChainHead, EventBody, NewEvent } from '../ledger/index.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../store/races.js';
-import type { AppendDecision, EventRow, IdempotencyRow, PrescriptionRow } from '../store/types.js';
+import type {
+  AppendDecision,
+  ChainState,
+  EventRow,
+  IdempotencyRow,
+  PrescriptionRow,
+} from '../store/types.js';
 import { cancelledIn } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView } from './event-view.js';
@@ -91,17 +97,23 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
       { ...choice, reference: id, actor: ctx.principal.sub, actor_name: ctx.principal.name },
       deps.signer,
     );
-  const decision = (built: BuiltEvent, answer?: string): AppendDecision => {
+  // The chain below the new event passed every check (the create event has none below it).
+  const decision = (
+    built: BuiltEvent,
+    below: ChainState | undefined,
+    answer?: string,
+  ): AppendDecision => {
     const event: EventRow = { ...built.signed, prescriptionId: id };
     const idempotency = idempotencyRow(deps, ctx, id, event.id, answer);
-    return idempotency ? { event, idempotency } : { event };
+    const seal = deps.verifiedHeads?.sealFor(sealedAfter(below, target, event));
+    return { event, ...(idempotency && { idempotency }), ...(seal && { seal }) };
   };
   let built: BuiltEvent;
   let before: readonly EventBody[] = [];
   let row: EventRow;
   if (target.kind === 'new') {
     built = await build(undefined, target.event);
-    const first = decision(built, target.answer);
+    const first = decision(built, undefined, target.answer);
     await deps.store.insertPrescription(
       { ...target.prescription, headHash: built.signed.hash },
       first,
@@ -115,7 +127,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
       const last = state.events[state.events.length - 1]!;
       made.built = await build({ hash: last.hash, seq: last.seq }, target.decide(chain));
       made.before = chain.bodies;
-      return decision(made.built);
+      return decision(made.built, state);
     });
     if (made.built === undefined) throw new ErxError('internal_error', 'No event was built');
     built = made.built;
@@ -125,6 +137,22 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
   deps.verifier.vouch(built.signed);
   deps.onAppend?.(built.body.type);
   return { row, body: built.body, before };
+}
+
+/** The chain as it will stand once `event` is appended to `below` (or starts a new one). */
+function sealedAfter(
+  below: ChainState | undefined,
+  target: AppendTarget,
+  event: EventRow,
+): ChainState {
+  if (below !== undefined) {
+    return {
+      prescription: { ...below.prescription, headHash: event.hash },
+      events: [...below.events, event],
+    };
+  }
+  if (target.kind !== 'new') throw new ErxError('internal_error', 'No chain below the event');
+  return { prescription: { ...target.prescription, headHash: event.hash }, events: [event] };
 }
 
 /**

@@ -5,10 +5,11 @@
  * are folded from that chain and those terms only.
  */
 import { ErxError } from '../errors.js';
-import { parseEventShape, verifyChain } from '../ledger/index.js';
+import { parseEventShape } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { ChainState, EventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
+import { checkChain } from './check-chain.js';
 import type { ChainFacts } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { readTerms } from './terms.js';
@@ -42,10 +43,7 @@ export function readBody(row: EventRow): EventBody {
 /** Checks the chain and its terms, and folds the facts at `deps.now()`. */
 export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<LoadedChain> {
   const { prescription } = state;
-  const chain = await verifyChain(
-    { prescriptionId: prescription.id, events: state.events, headHash: prescription.headHash },
-    deps.verifier,
-  );
+  const chain = await checkChain(deps, state, 'read');
   if (!chain.ok) {
     const event = chain.firstBadIndex === undefined ? undefined : state.events[chain.firstBadIndex];
     throw corrupt({ event: event?.id, check: chain.failedCheck, reason: chain.reason });

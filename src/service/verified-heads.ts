@@ -6,11 +6,12 @@
  * skips the ES384 checks of check 3; checks 1, 2 and 4 (bodies, hashes, links, head) still run on
  * every event, so the sealed head still binds every body, and the seal binds every signature.
  * A row written by anyone without the key, a changed signature, head or trust store: the seal does
- * not match and the chain is verified in full.
+ * not match and the chain is verified in full. Every append writes the seal of the head it makes
+ * (the chain below it having passed every check), so a decision never verifies a signature again.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { TrustStore } from '../pki/index.js';
-import type { ChainState, Store } from '../store/types.js';
+import type { ChainState, Store, VerifiedHeadRow } from '../store/types.js';
 
 /** Bytes of a seal key. */
 export const SEAL_KEY_BYTES = 32;
@@ -59,10 +60,18 @@ export class VerifiedHeads {
 
   /** Seals the chain as read, which has just passed every check. */
   async remember(state: ChainState): Promise<void> {
-    await this.#store.putVerifiedHead({
+    await this.#store.putVerifiedHead(this.sealFor(state));
+  }
+
+  /**
+   * The seal of `state`, for the store to write with the append that makes it: a chain that passed
+   * every check, with an event this process has just signed on top.
+   */
+  sealFor(state: ChainState): VerifiedHeadRow {
+    return {
       prescriptionId: state.prescription.id,
       headHash: state.prescription.headHash,
       seal: sealOf(this.#key, this.#trustId, state),
-    });
+    };
   }
 }

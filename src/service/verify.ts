@@ -16,20 +16,11 @@
 import type { Principal } from '../auth/index.js';
 import { ErxError } from '../errors.js';
 import { deepFreeze } from '../json/index.js';
-import {
-  formatTimestamp,
-  parseEventBody,
-  tamperDetectionResult,
-  verifyChain,
-} from '../ledger/index.js';
-import type {
-  ChainVerification,
-  EventBody,
-  LedgerRecord,
-  SignatureCheck,
-} from '../ledger/index.js';
+import { formatTimestamp, parseEventBody, tamperDetectionResult } from '../ledger/index.js';
+import type { EventBody, LedgerRecord } from '../ledger/index.js';
 import type { ChainState } from '../store/types.js';
 import { cancelledIn, chainFacts } from './chain-state.js';
+import { checkChain } from './check-chain.js';
 import type { ChainFacts } from './chain-state.js';
 import { storedPrescriptionMatches } from './check-stored-prescription.js';
 import type { ServiceDeps } from './deps.js';
@@ -42,9 +33,6 @@ import type { Terms } from './terms.js';
 import type { VerifyAnswers, VerifyOutcome } from './verification-cache.js';
 import { outcomeOf } from './verification-cache.js';
 import type { VerifyFull, VerifyShort } from './types.js';
-
-/** Check 3 for a chain whose signatures a matching seal vouches for (`verified-heads.ts`). */
-const SEALED: SignatureCheck = { verify: async () => undefined };
 
 /** Verifies the link `text` for `principal` (undefined: no token sent). */
 export async function verify(
@@ -96,23 +84,6 @@ function unsigned(deps: ServiceDeps, facts: LinkFacts): VerifyShort {
   });
 }
 
-/** Verifies the chain, using and renewing its sealed head when the service keeps them. */
-async function checkChain(deps: ServiceDeps, state: ChainState): Promise<ChainVerification> {
-  const input = {
-    prescriptionId: state.prescription.id,
-    events: state.events,
-    headHash: state.prescription.headHash,
-  };
-  // A seal that cannot be read is no seal: the chain is verified in full.
-  const sealed = (await deps.verifiedHeads?.vouchFor(state).catch(() => false)) === true;
-  const chain = await verifyChain(input, sealed ? SEALED : deps.verifier);
-  if (chain.ok && !sealed) {
-    // Only saves work after a restart: a store that cannot take the seal now answers all the same.
-    await deps.verifiedHeads?.remember(state).catch(() => undefined);
-  }
-  return chain;
-}
-
 /** The terms the answer shows: the signed ones, or the row's copies when those fail. */
 function shownTerms(
   deps: ServiceDeps,
@@ -146,7 +117,7 @@ async function answers(
   state: ChainState,
 ): Promise<VerifyAnswers> {
   const { link, schemaOk, medicaments, signatureOk } = facts;
-  const chain = await checkChain(deps, state);
+  const chain = await checkChain(deps, state, 'renew');
   const checks = tamperDetectionResult({
     prescriptionUrlValid: signatureOk && link.baseUrl === deps.prescriptionUrl,
     chmed: link.chmed,

@@ -88,10 +88,14 @@ export interface TokenRow {
   createdAt: number;
 }
 
-/** What an append decides under the prescription's lock: the event, and the call to remember. */
+/**
+ * What an append decides under the prescription's lock: the event, the call to remember, and the
+ * seal of the chain's new head, all written in one transaction.
+ */
 export interface AppendDecision {
   event: EventRow;
   idempotency?: IdempotencyRow;
+  seal?: VerifiedHeadRow;
 }
 
 /** The chain as committed: the prescription and every event, signatures included. */

@@ -129,6 +129,7 @@ export class PostgresStore implements Store {
             termsText(row.terms),
           ]);
           await insertEvent(client, create.event);
+          if (create.seal) await putVerifiedHead(client, create.seal);
         }),
       );
     } catch (error) {
@@ -183,7 +184,7 @@ export class PostgresStore implements Store {
   }
 
   async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
-    await this.query(SQL.putVerifiedHead, [row.prescriptionId, row.headHash, row.seal]);
+    await this.guard(() => withClient(this.#pool, (client) => putVerifiedHead(client, row)));
   }
 
   async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
@@ -289,6 +290,7 @@ async function lockedAppend(
     ]);
     if (moved.rowCount !== 1) throw new StaleHead();
     if (idempotency) await insertIdempotency(client, idempotency);
+    if (decision.seal) await putVerifiedHead(client, decision.seal);
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint?.startsWith('events_')) throw new StaleHead();
@@ -308,6 +310,10 @@ async function insertEvent(client: PoolClient, e: EventRow): Promise<void> {
     e.hash,
     e.signature,
   ]);
+}
+
+async function putVerifiedHead(client: PoolClient, row: VerifiedHeadRow): Promise<void> {
+  await client.query(SQL.putVerifiedHead, [row.prescriptionId, row.headHash, row.seal]);
 }
 
 async function insertIdempotency(client: PoolClient, r: IdempotencyRow): Promise<void> {

@@ -160,6 +160,7 @@ export class SqliteStore implements Store {
         terms: termsText(row.terms),
       });
       this.insertEventRecord(create.event);
+      if (create.seal) this.putVerifiedHeadRecord(create.seal);
     };
     try {
       await this.#commits.run(write);
@@ -297,6 +298,7 @@ export class SqliteStore implements Store {
       if (moved.changes !== 1) throw new StaleHead();
       this.insertEventRecord(event);
       if (idempotency) this.insertIdempotencyRecord(idempotency);
+      if (decision.seal) this.putVerifiedHeadRecord(decision.seal);
     };
     const committed =
       remembered &&
@@ -316,13 +318,15 @@ export class SqliteStore implements Store {
   }
 
   async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
-    await this.#commits.run(() =>
-      this.stmts.putVerifiedHead.run({
-        prescription_id: row.prescriptionId,
-        head_hash: row.headHash,
-        seal: row.seal,
-      }),
-    );
+    await this.#commits.run(() => this.putVerifiedHeadRecord(row));
+  }
+
+  private putVerifiedHeadRecord(row: VerifiedHeadRow): void {
+    this.stmts.putVerifiedHead.run({
+      prescription_id: row.prescriptionId,
+      head_hash: row.headHash,
+      seal: row.seal,
+    });
   }
 
   async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
