@@ -20,6 +20,7 @@ import type { Pki } from '../pki/index.js';
 import {
   IssuedAtFormat,
   PrescriptionService,
+  TermsVerifier,
   VerificationCache,
   VerifiedHeads,
 } from '../service/index.js';
@@ -102,6 +103,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       signer: pki.signer,
       verifier: new EventVerifier(pki.trustStore),
       cache: new VerificationCache(),
+      terms: new TermsVerifier(linkKeys),
       verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
       prescriptionUrl: config.prescriptionUrl,
       issuedAt: new IssuedAtFormat(config.timezone),

@@ -6,6 +6,7 @@ import type { Store } from '../store/types.js';
 import type { IssuedAtFormat } from './issued-at.js';
 import type { VerifyKeys } from './link-facts.js';
 import type { VerificationCache } from './verification-cache.js';
+import type { TermsVerifier } from './terms.js';
 import type { VerifiedHeads } from './verified-heads.js';
 
 export interface ServiceDeps {
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   readonly verifier: EventVerifier;
   /** What verify remembers: link facts and answers, by explicit keys. */
   readonly cache: VerificationCache;
+  /** Checks prescriptions' terms with a memo; absent, each check is made with `linkKeys`. */
+  readonly terms?: TermsVerifier;
   /** Sealed verified heads, so verify is warm after a restart; absent, every chain is re-checked. */
   readonly verifiedHeads?: VerifiedHeads;
   /** The configured `prescription_url`. */

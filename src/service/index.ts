@@ -13,6 +13,7 @@ export type {
   VerifyShort,
 } from './types.js';
 export { IssuedAtFormat } from './issued-at.js';
+export { TermsVerifier } from './terms.js';
 export { VerificationCache } from './verification-cache.js';
 export type { VerifyOutcome } from './verification-cache.js';
 export { SEAL_KEY_BYTES, VerifiedHeads } from './verified-heads.js';

@@ -51,7 +51,7 @@ export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<L
   const terms = readTerms(
     prescription,
     chain.bodies[0]!,
-    deps.linkKeys,
+    deps.terms ?? deps.linkKeys,
     deps.prescriptionValidityMs,
   );
   if (typeof terms === 'string') throw corrupt({ reason: terms });

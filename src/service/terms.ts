@@ -10,6 +10,7 @@ import { canonicalJson } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { LinkSigner, LinkVerificationKeys } from '../link/index.js';
 import { verify } from 'node:crypto';
+import { LruCache } from '../lru-cache.js';
 import type { MedicamentRef, PrescriptionRow, StoredTerms } from '../store/types.js';
 
 /** One medicament as the rules see it. */
@@ -86,16 +87,45 @@ export function signTerms(keys: LinkSigner, row: SignedFields, expiresAt: number
 
 const SIGNATURE = /^[0-9a-f]{128}$/;
 
-/** Whether the row's terms carry a signature by a link key current at its issue time. */
-function termsSignatureHolds(
-  row: PrescriptionRow,
-  terms: StoredTerms,
+/** Terms remembered as verified, by the exact bytes signed and the signature. */
+const DEFAULT_MEMO_SIZE = 10_000;
+
+/**
+ * Checks terms signatures, remembering the ones that verified (as the event verifier remembers
+ * events, SPEC.md §7): a prescription dispensed again costs a lookup, not an Ed25519 check. Edited
+ * copies are other bytes and miss. The memo belongs to the key ring it was made with.
+ */
+export class TermsVerifier {
+  readonly #keys: LinkVerificationKeys;
+  readonly #memo: LruCache<true>;
+
+  constructor(keys: LinkVerificationKeys, memoSize = DEFAULT_MEMO_SIZE) {
+    this.#keys = keys;
+    this.#memo = new LruCache(memoSize);
+  }
+
+  /** Whether the row's terms carry a signature by a link key current at its issue time. */
+  holds(row: PrescriptionRow, terms: StoredTerms): boolean {
+    if (!SIGNATURE.test(terms.signature)) return false;
+    const message = termsMessage(row, terms.expiresAt);
+    const key = `${terms.signature}\u0000${message.toString('latin1')}`;
+    if (this.#memo.get(key) === true) return true;
+    const holds = signatureHolds(row.issuedAt, message, terms.signature, this.#keys);
+    if (holds) this.#memo.set(key, true);
+    return holds;
+  }
+}
+
+/** Whether `signatureHex` over `message` verifies under a link key current at `issuedAt`. */
+function signatureHolds(
+  issuedAt: number,
+  message: Buffer,
+  signatureHex: string,
   keys: LinkVerificationKeys,
 ): boolean {
-  if (!SIGNATURE.test(terms.signature)) return false;
-  const message = termsMessage(row, terms.expiresAt);
-  const signature = Buffer.from(terms.signature, 'hex');
-  return keys.keysCurrentAt(row.issuedAt).some((key) => verify(null, message, key, signature));
+  if (!SIGNATURE.test(signatureHex)) return false;
+  const signature = Buffer.from(signatureHex, 'hex');
+  return keys.keysCurrentAt(issuedAt).some((k) => verify(null, message, k, signature));
 }
 
 /** Why the terms of a row cannot be trusted. */
@@ -109,12 +139,21 @@ export type TermsFailure = 'terms_signature' | 'terms_missing' | 'issuer';
 export function readTerms(
   row: PrescriptionRow,
   create: EventBody,
-  keys: LinkVerificationKeys,
+  keys: LinkVerificationKeys | TermsVerifier,
   validityMs: number,
 ): Terms | TermsFailure {
   if (create.type !== 'create' || create.actor !== row.issuerActor) return 'issuer';
   if (row.terms === undefined) return 'terms_missing';
-  if (!termsSignatureHolds(row, row.terms, keys)) return 'terms_signature';
+  const holds =
+    keys instanceof TermsVerifier
+      ? keys.holds(row, row.terms)
+      : signatureHolds(
+          row.issuedAt,
+          termsMessage(row, row.terms.expiresAt),
+          row.terms.signature,
+          keys,
+        );
+  if (!holds) return 'terms_signature';
   return copiedTerms(row, validityMs);
 }
 

@@ -94,7 +94,7 @@ function shownTerms(
   const read =
     create === undefined
       ? 'issuer'
-      : readTerms(row, create, deps.linkKeys, deps.prescriptionValidityMs);
+      : readTerms(row, create, deps.terms ?? deps.linkKeys, deps.prescriptionValidityMs);
   if (typeof read !== 'string') return { terms: read, ok: true };
   return { terms: copiedTerms(row, deps.prescriptionValidityMs), ok: false };
 }

@@ -1,0 +1,66 @@
+/** The terms of a prescription: quantities, expiry, and the signature over the row's copies. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { LinkKeyring } from '../link/index.js';
+import type { LinkVerificationKeys } from '../link/index.js';
+import type { PrescriptionRow } from '../store/types.js';
+import { TermsVerifier, expiryOf, prescribedPackages, signTerms } from './terms.js';
+
+const DAY = 86_400_000;
+const dir = mkdtempSync(join(tmpdir(), 'erx-terms-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const ring = LinkKeyring.open(join(dir, 'link-keys'), { now: 1_600_000_000 });
+
+function signedRow(): PrescriptionRow {
+  const copies = {
+    id: '0190d3a0-0000-7000-8000-000000000001',
+    issuer: 'Dr. A (HIN|dr)',
+    issuerActor: 'HIN|dr',
+    issuedAt: 1_700_000_000,
+    medicaments: [{ Id: '7680543201015', IdType: 2, NbPack: 2, Rep: 1, Subs: 1 }],
+  };
+  return { ...copies, headHash: 'h', terms: signTerms(ring, copies, 1_800_000_000_000) };
+}
+
+describe('terms', () => {
+  test('packages prescribed: NbPack × (1 + Rep), 1 and 0 when absent', () => {
+    assert.equal(prescribedPackages({}), 1);
+    assert.equal(prescribedPackages({ NbPack: 2, Rep: 1 }), 4);
+    assert.equal(prescribedPackages({ Rep: 24 }), 25);
+  });
+
+  test('expiry: Dt plus the longer of the validity and the largest Rep in calendar months', () => {
+    const dt = '2025-01-31T10:00:00+01:00';
+    const start = Date.parse(dt);
+    assert.equal(expiryOf(dt, 365 * DAY, [{ Rep: 3 }]), start + 365 * DAY);
+    // 31 January + 1 month is the last day of February; + 13 months, the last of February 2026.
+    assert.equal(expiryOf(dt, 1_000, [{ Rep: 1 }]), Date.parse('2025-02-28T09:00:00Z'));
+    assert.equal(expiryOf(dt, 1_000, [{}, { Rep: 13 }]), Date.parse('2026-02-28T09:00:00Z'));
+    assert.equal(expiryOf('not a time', 1_000, []), undefined);
+  });
+
+  test('a verified signature is remembered; edited copies miss the memo and fail', () => {
+    let lookups = 0;
+    const counting: LinkVerificationKeys = {
+      keysCurrentAt: (t) => {
+        lookups++;
+        return ring.keysCurrentAt(t);
+      },
+    };
+    const verifier = new TermsVerifier(counting);
+    const row = signedRow();
+    assert.equal(verifier.holds(row, row.terms!), true);
+    assert.equal(verifier.holds(row, row.terms!), true);
+    assert.equal(lookups, 1, 'the second check is a lookup');
+    const more = { ...row, medicaments: [{ ...row.medicaments[0]!, NbPack: 20 }] };
+    assert.equal(verifier.holds(more, row.terms!), false);
+    const later = { ...row.terms!, expiresAt: row.terms!.expiresAt + DAY };
+    assert.equal(verifier.holds(row, later), false);
+    const noSubs = { ...row, medicaments: [{ Id: '7680543201015', IdType: 2, NbPack: 2, Rep: 1 }] };
+    assert.equal(verifier.holds(noSubs, row.terms!), false);
+    assert.equal(verifier.holds(row, { ...row.terms!, signature: 'zz' }), false);
+  });
+});
