@@ -1,11 +1,15 @@
 /**
  * The patient view in Chromium (SPEC.md §3): the document is decoded from the fragment in the
  * browser, and the anonymous verify answer is put in plain words, also for a link that is not
- * valid, a prescription the service does not know, and a link that carries no prescription.
+ * valid (forged: the answer says nothing of the store), a well-signed link for a prescription the
+ * service does not know, and a link that carries no prescription.
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
+import { encodeChmed } from '../../src/chmed16a/index.js';
+import type { Prescription } from '../../src/chmed16a/index.js';
+import { buildLink, formatIssuer } from '../../src/link/index.js';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { samplePrescription } from '../support/fixtures.js';
@@ -76,8 +80,20 @@ describe('web page: patient view', { skip: browserSkipReason() }, () => {
     const { link } = await createPrescription(server);
     const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
-    watched.expectRefusal(404);
+    // A forged link says nothing of the store (SPEC.md §10): not confirmed, known or not.
     await page.goto(withDocument(link, samplePrescription()));
+    await page.locator('[data-state="invalid"]').waitFor();
+
+    // A well-signed link the service has no prescription for is one it does not know.
+    watched.expectRefusal(404);
+    const unknown = buildLink({
+      prescriptionUrl: `${server.url}/rx/`,
+      chmed: encodeChmed(samplePrescription() as unknown as Prescription),
+      issuer: formatIssuer(server.doctor.name, server.doctor.sub),
+      issuedAt: Math.floor(Date.now() / 1000),
+      keyring: server.runtime.linkKeys,
+    });
+    await page.goto(unknown);
     await page.locator('[data-state="unknown"]').waitFor();
 
     await page.goto(`${server.url}/rx/#CHMED16A1AAAA&i=x&t=1&s=00`);
