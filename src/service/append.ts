@@ -64,6 +64,7 @@ export async function append(
   try {
     return { written: await write(deps, ctx, target) };
   } catch (error) {
+    if (error instanceof Replay) return { replay: error.first };
     if (error instanceof IdempotencyRace) {
       const winner = await replayOf(deps, ctx);
       if (winner) return { replay: winner };
@@ -123,6 +124,10 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     // Filled in by the decision under the store's lock; read once the store has committed it.
     const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
     row = await deps.store.appendEvent(id, async (state) => {
+      // A retry sent while its first call was still running finds it here, under the
+      // prescription's lock that first call held: it answers that call, not the rules.
+      const first = await replayOf(deps, ctx);
+      if (first) throw new Replay(first);
       const chain = await loadChain(deps, state);
       const last = state.events[state.events.length - 1]!;
       made.built = await build({ hash: last.hash, seq: last.seq }, target.decide(chain));
@@ -137,6 +142,11 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
   deps.verifier.vouch(built.signed);
   deps.onAppend?.(built.body.type);
   return { row, body: built.body, before };
+}
+
+/** Ends an append whose call turned out, under the lock, to repeat one made already. */
+class Replay {
+  constructor(readonly first: IdempotencyRow) {}
 }
 
 /** The chain as it will stand once `event` is appended to `below` (or starts a new one). */

@@ -97,6 +97,16 @@ describe('Idempotency-Key', () => {
       assert.equal(await eventCount(server, rx.id), 2);
     });
 
+    it('answers fifty concurrent full dispenses with one key the first answer, not the seed 403', async () => {
+      const rx = await createPrescription(server);
+      const retried = keyedDispense(rx.id, `full-burst-${rx.id}`);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => retried()));
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+      assert.equal(new Set(answers.map((a) => a.json.id as string)).size, 1);
+      assert.equal(answers[0]!.json.type, 'full_dispense');
+      assert.equal(await eventCount(server, rx.id), 2);
+    });
+
     it('answers a retry with the first answer even after the event was cancelled', async () => {
       // Roomy, so that a retry treated as a new call would be dispensed again, not refused.
       const rx = await createPrescription(server, roomyPrescription());
@@ -149,6 +159,17 @@ describe('Idempotency-Key', () => {
   });
 
   describe('lock, unlock, cancel and revoke', () => {
+    it('answers ten concurrent locks with one key the first answer instead of 409', async () => {
+      const rx = await createPrescription(server);
+      const lock = call.post(`/ePrescription/lock/${rx.id}`, server.pharmacist, {
+        headers: { 'idempotency-key': `lock-burst-${rx.id}` },
+      });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => lock()));
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+      assert.equal(new Set(answers.map((a) => a.json.id as string)).size, 1);
+      assert.equal(await eventCount(server, rx.id), 2);
+    });
+
     it('answers a retried call with the first answer instead of its 409, appending once', async () => {
       const rx = await createPrescription(server);
       const keyed = (path: string, actor: Actor): Call =>
