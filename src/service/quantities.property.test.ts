@@ -2,7 +2,8 @@
  * The quantities of SPEC.md §10 as a property: random prescriptions (one to three medicaments,
  * NbPack 1–3, Rep 0–2, Subs 0 or 1, each possibly absent) take random sequences of partial, full,
  * forced and cancelled dispensations through the service itself over SQLite in memory. A model
- * written here from the specification alone, fed only the events the service accepted, predicts
+ * written from the specification alone (`test/support/quantities-model.ts`), fed only the events
+ * the service accepted, predicts
  * the outcome of every call and, after every step, what verify answers: the medicament table, the
  * dispensed flag and the event that completed the prescription.
  */
@@ -21,47 +22,29 @@ import {
   serviceOver,
   withServiceParts,
 } from '../../test/support/service.js';
+import {
+  MEDICAMENT_IDS,
+  expectCancel,
+  expectDispense,
+  fold,
+  prescribed,
+  refused,
+} from '../../test/support/quantities-model.js';
+import type {
+  Expected,
+  ItemOp,
+  Medicament,
+  ModelEvent,
+  Op,
+} from '../../test/support/quantities-model.js';
 import type { PrescriptionService } from './prescription-service.js';
 import type { DispenseItem, EventView, VerifyFull } from './types.js';
 
 const RUNS = 500;
 const MAX_STEPS = 12;
 
-/** The medicament ids the generated documents prescribe, in document order. */
-const MEDICAMENT_IDS = ['7680000000011', '7680000000028', '7680000000035'];
 /** An id no generated document prescribes. */
 const UNKNOWN_ID = '7680000000097';
-/** SPEC.md §10: the refusals force overrides, in the order the event records them. */
-const OVERRIDE_ORDER = [
-  'already_dispensed',
-  'quantity_exceeded',
-  'substitution_not_allowed',
-  'expired',
-] as const;
-
-interface Medicament {
-  readonly nbPack: number | undefined;
-  readonly rep: number | undefined;
-  readonly subs: 0 | 1 | undefined;
-}
-
-interface ItemOp {
-  /** Index into the prescription's medicaments (modulo their number); -1 names none of them. */
-  readonly medicament: number;
-  readonly amount: number;
-  readonly substitute: boolean;
-}
-
-type Op =
-  | {
-      readonly kind: 'partial' | 'full';
-      readonly items: readonly ItemOp[];
-      readonly force: boolean;
-      readonly reason: string | undefined;
-      readonly byOther: boolean;
-    }
-  /** Cancels the event at `target` (modulo the chain's length), as its actor or as someone else. */
-  | { readonly kind: 'cancel'; readonly target: number; readonly byOwner: boolean };
 
 const medicamentArb: fc.Arbitrary<Medicament> = fc.record({
   nbPack: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 5, nil: undefined }),
@@ -120,133 +103,6 @@ const caseArb = fc.record({
   ops: fc.array(opArb, { minLength: 1, maxLength: MAX_STEPS }),
 });
 
-// ---- The model: SPEC.md §5 and §10 read independently of src/service ----
-
-/** An event the service accepted, as the model keeps it. */
-interface ModelEvent {
-  readonly id: string;
-  readonly type: string;
-  readonly actor: string;
-  readonly actorName: string;
-  readonly timestamp: string;
-  readonly items: readonly DispenseItem[];
-  readonly forced: boolean;
-  /** A cancel's target. */
-  readonly target?: string;
-}
-
-/** SPEC.md §10: `(NbPack ?? 1) × (1 + (Rep ?? 0))` packages. */
-function prescribed(m: Medicament): number {
-  return (m.nbPack ?? 1) * (1 + (m.rep ?? 0));
-}
-
-interface ModelState {
-  readonly dispensed: readonly number[];
-  readonly allReached: boolean;
-  readonly standingFull: boolean;
-  readonly standingForced: boolean;
-  /** The first standing dispense event after which every medicament had its quantity. */
-  readonly completion: ModelEvent | undefined;
-  readonly cancelled: ReadonlySet<string>;
-}
-
-/** Folds the accepted events: cancelled ones count as never made. */
-function fold(medicaments: readonly Medicament[], events: readonly ModelEvent[]): ModelState {
-  const cancelled = new Set(events.flatMap((e) => (e.target === undefined ? [] : [e.target])));
-  const dispensed = medicaments.map(() => 0);
-  const reached = (): boolean => medicaments.every((m, i) => dispensed[i]! >= prescribed(m));
-  let completion: ModelEvent | undefined;
-  let standingFull = false;
-  let standingForced = false;
-  for (const e of events) {
-    if (cancelled.has(e.id)) continue;
-    if (e.type === 'partial_dispense') {
-      for (const item of e.items) {
-        const i = MEDICAMENT_IDS.indexOf(item.id);
-        dispensed[i] = dispensed[i]! + item.amount;
-      }
-    } else if (e.type === 'full_dispense') {
-      standingFull = true;
-      medicaments.forEach((m, i) => (dispensed[i] = Math.max(dispensed[i]!, prescribed(m))));
-    } else {
-      continue;
-    }
-    standingForced ||= e.forced;
-    if (completion === undefined && reached()) completion = e;
-  }
-  return {
-    dispensed,
-    allReached: reached(),
-    standingFull,
-    standingForced,
-    completion,
-    cancelled,
-  };
-}
-
-/** What a call must do: be accepted (with the overrides a forced one records) or be refused. */
-type Expected =
-  | { readonly accepted: true; readonly overrides: readonly string[] }
-  | { readonly accepted: false; readonly code: string; readonly cause: string };
-
-const refused = (code: string, cause: string): Expected => ({ accepted: false, code, cause });
-
-/**
- * The outcome of a dispensation (docs/decisions.md, "Which refusals force overrides"): a reason
- * without force, already dispensed, an unknown item, a substitute for `Subs 1`, more packages
- * than remain; force overrides the three of those SPEC.md §10 names.
- */
-function expectDispense(
-  medicaments: readonly Medicament[],
-  state: ModelState,
-  op: Extract<Op, { kind: 'partial' | 'full' }>,
-  items: readonly DispenseItem[] | undefined,
-): Expected {
-  if (!op.force && op.reason !== undefined) return refused('bad_request', 'bad_request');
-  const overridden = new Set<string>();
-  const override = (code: string, cause: string): Expected | undefined => {
-    if (!op.force) return refused('forbidden', cause);
-    overridden.add(code);
-    return undefined;
-  };
-  if (state.allReached || state.standingFull) {
-    const refusal = override('already_dispensed', 'unknown_error');
-    if (refusal) return refusal;
-  }
-  if (items !== undefined) {
-    const index = (item: DispenseItem): number => MEDICAMENT_IDS.indexOf(item.id);
-    if (items.some((item) => index(item) < 0 || index(item) >= medicaments.length)) {
-      return refused('bad_request', 'unknown_medicament');
-    }
-    const banned = items.some(
-      (i) => i.substitute !== undefined && medicaments[index(i)]!.subs === 1,
-    );
-    if (banned) {
-      const refusal = override('substitution_not_allowed', 'substitution_not_allowed');
-      if (refusal) return refusal;
-    }
-    const asked = medicaments.map((_, i) =>
-      items.filter((item) => index(item) === i).reduce((sum, item) => sum + item.amount, 0),
-    );
-    const exceeds = medicaments.some(
-      (m, i) => asked[i]! > Math.max(0, prescribed(m) - state.dispensed[i]!),
-    );
-    if (exceeds) {
-      const refusal = override('quantity_exceeded', 'quantity_exceeded');
-      if (refusal) return refusal;
-    }
-  }
-  return { accepted: true, overrides: OVERRIDE_ORDER.filter((code) => overridden.has(code)) };
-}
-
-/** The outcome of a cancel (SPEC.md §5): someone else's event 403, not cancellable 409. */
-function expectCancel(state: ModelState, target: ModelEvent, caller: Principal): Expected {
-  if (target.actor !== caller.sub) return refused('forbidden', 'not_owner');
-  const dispense = target.type === 'partial_dispense' || target.type === 'full_dispense';
-  if (!dispense || state.cancelled.has(target.id)) return refused('conflict', 'not_cancellable');
-  return { accepted: true, overrides: [] };
-}
-
 // ---- Running a case through the service ----
 
 const BY_SUB = new Map([DOCTOR, PHARMACIST, OTHER_PHARMACIST].map((p) => [p.sub, p]));
@@ -272,9 +128,9 @@ async function outcomeOf(call: Promise<EventView>): Promise<EventView | Expected
   }
 }
 
-/** How often each outcome was seen over all runs, so a test that exercised nothing fails. */
-const seen = new Map<string, number>();
-const tally = (what: string): void => void seen.set(what, (seen.get(what) ?? 0) + 1);
+/** Counts one more `what` in `seen`. */
+const tally = (seen: Map<string, number>, what: string): void =>
+  void seen.set(what, (seen.get(what) ?? 0) + 1);
 
 interface Case {
   readonly service: PrescriptionService;
@@ -283,6 +139,8 @@ interface Case {
   readonly id: string;
   readonly medicaments: readonly Medicament[];
   readonly events: ModelEvent[];
+  /** How often each outcome was seen over all runs, so a test that exercised nothing fails. */
+  readonly seen: Map<string, number>;
 }
 
 /** Applies `op` and checks its outcome against the model's prediction. */
@@ -313,7 +171,7 @@ async function step(c: Case, op: Op): Promise<void> {
   if (!expected.accepted) {
     assert.deepEqual(got, expected, `${what} must be refused`);
     assert.equal(after, before, 'a refused call appended an event');
-    tally(`refused ${expected.cause}`);
+    tally(c.seen, `refused ${expected.cause}`);
     return;
   }
   assert.ok('id' in got, `${what} must be accepted, got ${JSON.stringify(got)}`);
@@ -327,10 +185,10 @@ async function step(c: Case, op: Op): Promise<void> {
       : {};
     assert.deepEqual(got.event_data, data);
     assert.deepEqual(got.dispenses, items);
-    for (const code of expected.overrides) tally(`forced over ${code}`);
+    for (const code of expected.overrides) tally(c.seen, `forced over ${code}`);
   }
   assert.equal(got.actor, caller.sub);
-  tally(`accepted ${got.type}`);
+  tally(c.seen, `accepted ${got.type}`);
   c.events.push({
     id: got.id,
     type: got.type,
@@ -372,7 +230,7 @@ async function check(c: Case): Promise<void> {
   assert.equal(state.completion !== undefined, dispensed, 'the model is consistent');
   assert.equal(answer.dispensed_at, state.completion?.timestamp);
   assert.equal(answer.dispensed_by, state.completion?.actorName);
-  if (dispensed) tally('dispensed');
+  if (dispensed) tally(c.seen, 'dispensed');
 }
 
 /** A document prescribing `medicaments`, each field absent where the case leaves it out. */
@@ -392,6 +250,7 @@ function documentFor(medicaments: readonly Medicament[]) {
 test(`quantities: ${RUNS} random sequences of dispensations match the model`, () =>
   withServiceParts(async (parts) => {
     const { service } = serviceOver(parts);
+    const seen = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ medicaments, ops }) => {
         const created = await service.create(documentFor(medicaments), as(DOCTOR), {
@@ -406,6 +265,7 @@ test(`quantities: ${RUNS} random sequences of dispensations match the model`, ()
           id,
           medicaments,
           events: [],
+          seen,
         };
         // The create event, as the model needs it: a target cancel must refuse.
         const view = (await service.verify(created.link, PHARMACIST)).answer as VerifyFull;

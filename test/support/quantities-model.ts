@@ -1,0 +1,174 @@
+/**
+ * A model of the quantities of SPEC.md §5 and §10, read from the specification independently of
+ * `src/service`: fed only the events the service accepted, it says what each dispense and cancel
+ * must do and what the medicament table must show (`src/service/quantities.property.test.ts`).
+ */
+import type { Principal } from '../../src/auth/index.js';
+import type { DispenseItem } from '../../src/service/index.js';
+
+/** The medicament ids the generated documents prescribe, in document order. */
+export const MEDICAMENT_IDS = ['7680000000011', '7680000000028', '7680000000035'];
+
+/** SPEC.md §10: the refusals force overrides, in the order the event records them. */
+export const OVERRIDE_ORDER = [
+  'already_dispensed',
+  'quantity_exceeded',
+  'substitution_not_allowed',
+  'expired',
+] as const;
+
+export interface Medicament {
+  readonly nbPack: number | undefined;
+  readonly rep: number | undefined;
+  readonly subs: 0 | 1 | undefined;
+}
+
+export interface ItemOp {
+  /** Index into the prescription's medicaments (modulo their number); -1 names none of them. */
+  readonly medicament: number;
+  readonly amount: number;
+  readonly substitute: boolean;
+}
+
+export type Op =
+  | {
+      readonly kind: 'partial' | 'full';
+      readonly items: readonly ItemOp[];
+      readonly force: boolean;
+      readonly reason: string | undefined;
+      readonly byOther: boolean;
+    }
+  /** Cancels the event at `target` (modulo the chain's length), as its actor or as someone else. */
+  | { readonly kind: 'cancel'; readonly target: number; readonly byOwner: boolean };
+
+/** An event the service accepted, as the model keeps it. */
+export interface ModelEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly actor: string;
+  readonly actorName: string;
+  readonly timestamp: string;
+  readonly items: readonly DispenseItem[];
+  readonly forced: boolean;
+  /** A cancel's target. */
+  readonly target?: string;
+}
+
+/** SPEC.md §10: `(NbPack ?? 1) × (1 + (Rep ?? 0))` packages. */
+export function prescribed(m: Medicament): number {
+  return (m.nbPack ?? 1) * (1 + (m.rep ?? 0));
+}
+
+export interface ModelState {
+  readonly dispensed: readonly number[];
+  readonly allReached: boolean;
+  readonly standingFull: boolean;
+  readonly standingForced: boolean;
+  /** The first standing dispense event after which every medicament had its quantity. */
+  readonly completion: ModelEvent | undefined;
+  readonly cancelled: ReadonlySet<string>;
+}
+
+/** Folds the accepted events: cancelled ones count as never made. */
+export function fold(
+  medicaments: readonly Medicament[],
+  events: readonly ModelEvent[],
+): ModelState {
+  const cancelled = new Set(events.flatMap((e) => (e.target === undefined ? [] : [e.target])));
+  const dispensed = medicaments.map(() => 0);
+  const reached = (): boolean => medicaments.every((m, i) => dispensed[i]! >= prescribed(m));
+  let completion: ModelEvent | undefined;
+  let standingFull = false;
+  let standingForced = false;
+  for (const e of events) {
+    if (cancelled.has(e.id)) continue;
+    if (e.type === 'partial_dispense') {
+      for (const item of e.items) {
+        const i = MEDICAMENT_IDS.indexOf(item.id);
+        dispensed[i] = dispensed[i]! + item.amount;
+      }
+    } else if (e.type === 'full_dispense') {
+      standingFull = true;
+      medicaments.forEach((m, i) => (dispensed[i] = Math.max(dispensed[i]!, prescribed(m))));
+    } else {
+      continue;
+    }
+    standingForced ||= e.forced;
+    if (completion === undefined && reached()) completion = e;
+  }
+  return {
+    dispensed,
+    allReached: reached(),
+    standingFull,
+    standingForced,
+    completion,
+    cancelled,
+  };
+}
+
+/** What a call must do: be accepted (with the overrides a forced one records) or be refused. */
+export type Expected =
+  | { readonly accepted: true; readonly overrides: readonly string[] }
+  | { readonly accepted: false; readonly code: string; readonly cause: string };
+
+export const refused = (code: string, cause: string): Expected => ({
+  accepted: false,
+  code,
+  cause,
+});
+
+/**
+ * The outcome of a dispensation (docs/decisions.md, "Which refusals force overrides"): a reason
+ * without force, already dispensed, an unknown item, a substitute for `Subs 1`, more packages
+ * than remain; force overrides the three of those SPEC.md §10 names.
+ */
+export function expectDispense(
+  medicaments: readonly Medicament[],
+  state: ModelState,
+  op: Extract<Op, { kind: 'partial' | 'full' }>,
+  items: readonly DispenseItem[] | undefined,
+): Expected {
+  if (!op.force && op.reason !== undefined) return refused('bad_request', 'bad_request');
+  const overridden = new Set<string>();
+  const override = (code: string, cause: string): Expected | undefined => {
+    if (!op.force) return refused('forbidden', cause);
+    overridden.add(code);
+    return undefined;
+  };
+  if (state.allReached || state.standingFull) {
+    const refusal = override('already_dispensed', 'unknown_error');
+    if (refusal) return refusal;
+  }
+  if (items !== undefined) {
+    const index = (item: DispenseItem): number => MEDICAMENT_IDS.indexOf(item.id);
+    if (items.some((item) => index(item) < 0 || index(item) >= medicaments.length)) {
+      return refused('bad_request', 'unknown_medicament');
+    }
+    const banned = items.some(
+      (i) => i.substitute !== undefined && medicaments[index(i)]!.subs === 1,
+    );
+    if (banned) {
+      const refusal = override('substitution_not_allowed', 'substitution_not_allowed');
+      if (refusal) return refusal;
+    }
+    const asked = medicaments.map((_, i) =>
+      items.filter((item) => index(item) === i).reduce((sum, item) => sum + item.amount, 0),
+    );
+    const exceeds = medicaments.some(
+      (m, i) => asked[i]! > Math.max(0, prescribed(m) - state.dispensed[i]!),
+    );
+    if (exceeds) {
+      const refusal = override('quantity_exceeded', 'quantity_exceeded');
+      if (refusal) return refusal;
+    }
+  }
+  return { accepted: true, overrides: OVERRIDE_ORDER.filter((code) => overridden.has(code)) };
+}
+
+/** The outcome of a cancel (SPEC.md §5): someone else's event 403, not cancellable 409. */
+export function expectCancel(state: ModelState, target: ModelEvent, caller: Principal): Expected {
+  if (target.actor !== caller.sub) return refused('forbidden', 'not_owner');
+  const dispense = target.type === 'partial_dispense' || target.type === 'full_dispense';
+  if (!dispense || state.cancelled.has(target.id)) return refused('conflict', 'not_cancellable');
+  return { accepted: true, overrides: [] };
+}
