@@ -2,6 +2,7 @@
  * The one place that reads the environment (STYLE.md point 4): validated, defaulted, frozen,
  * then passed down. The table of variables is in the README.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ErxError } from '../errors.js';
 import { parseDuration } from './duration.js';
@@ -42,6 +43,20 @@ export interface Config {
    * (`ERX_MAX_SIGNING_QUEUE`); 0 = no bound.
    */
   readonly maxSigningQueue: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`ERX_TRUST_PROXY`): addresses or CIDRs, comma
+   * separated; empty = none, the socket's address is the client's.
+   */
+  readonly trustProxy: readonly string[];
+  /** Connections one client address may hold open at once (`ERX_MAX_CONNECTIONS_PER_ADDRESS`); 0 = no bound. */
+  readonly maxConnectionsPerAddress: number;
+  /** Where `/metrics` listens (`ERX_METRICS_ADDR`, default 127.0.0.1:9464); undefined = `off`. */
+  readonly metricsAddr: { readonly host: string; readonly port: number } | undefined;
+  /**
+   * The key that binds stored token and secret hashes (`ERX_PEPPER`); absent = a key file in the
+   * data directory, made at first start.
+   */
+  readonly pepper: string | undefined;
   /** Operator-given ledger root CA: certificate and private key PEM files (both or neither). */
   readonly rootCertPath: string | undefined;
   readonly rootKeyPath: string | undefined;
@@ -110,6 +125,50 @@ function rootFiles(env: Env): Pick<Config, 'rootCertPath' | 'rootKeyPath'> {
   return { rootCertPath: cert && resolve(cert), rootKeyPath: key && resolve(key) };
 }
 
+/** `a.b.c.d`, an IPv6 address, or either with `/prefix`. */
+function addressOrCidr(entry: string): boolean {
+  const slash = entry.indexOf('/');
+  const address = slash < 0 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (slash < 0) return true;
+  const prefix = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): string[] {
+  const raw = env.ERX_TRUST_PROXY ?? '';
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !addressOrCidr(entry));
+  if (bad !== undefined) {
+    throw invalid('ERX_TRUST_PROXY', `must list addresses or CIDRs, got "${bad}"`);
+  }
+  return entries;
+}
+
+function metricsAddr(env: Env): Config['metricsAddr'] {
+  const raw = env.ERX_METRICS_ADDR || '127.0.0.1:9464';
+  if (raw === 'off') return undefined;
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(raw);
+  const host = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  if (host === undefined || !(port >= 0 && port <= 65535)) {
+    throw invalid('ERX_METRICS_ADDR', `must be host:port or off, got "${raw}"`);
+  }
+  return { host, port };
+}
+
+function pepper(env: Env): string | undefined {
+  const raw = env.ERX_PEPPER || undefined;
+  if (raw !== undefined && raw.length < 32) {
+    throw invalid('ERX_PEPPER', 'must be at least 32 characters (e.g. 32 random bytes, base64)');
+  }
+  return raw;
+}
+
 function authProtocol(env: Env): Config['authProtocol'] {
   const raw = env.ERX_AUTH_PROTOCOL;
   if (raw === undefined || raw === '') return undefined;
@@ -151,6 +210,10 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     maxInFlight: integer(env, 'ERX_MAX_IN_FLIGHT', 256, 0, 1_000_000),
     maxLagMs: integer(env, 'ERX_MAX_LAG_MS', 0, 0, 60_000),
     maxSigningQueue: integer(env, 'ERX_MAX_SIGNING_QUEUE', 32, 0, 100_000),
+    trustProxy: Object.freeze(trustProxy(env)),
+    maxConnectionsPerAddress: integer(env, 'ERX_MAX_CONNECTIONS_PER_ADDRESS', 64, 0, 1_000_000),
+    metricsAddr: metricsAddr(env),
+    pepper: pepper(env),
     ...rootFiles(env),
     logLevel: env.ERX_LOG_LEVEL || 'info',
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,
