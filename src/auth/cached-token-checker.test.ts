@@ -140,4 +140,55 @@ describe('CachedTokenChecker', () => {
     await small.check('a');
     assert.equal(inner.calls, 5, 'a was dropped as the oldest');
   });
+
+  describe('checkKnown (an address over its failure budget)', () => {
+    it('answers an active token from memory', async () => {
+      inner.answers.set('t', principal('alice', START / 1000 + 3600));
+      await cached.check('t');
+      assert.equal((await cached.checkKnown('t'))?.sub, 'alice');
+      assert.equal(inner.calls, 1);
+    });
+
+    it('answers undefined for a token never seen active, without asking', async () => {
+      inner.answers.set('t-new', principal('bob', START / 1000 + 3600));
+      assert.equal(await cached.checkKnown('t-new'), undefined);
+      assert.equal(await cached.check('t-inactive'), undefined);
+      assert.equal(await cached.checkKnown('t-inactive'), undefined);
+      assert.equal(inner.calls, 1, 'only the check of t-inactive asked');
+    });
+
+    it('asks again for a known token past 60 s, so a revoked one is refused', async () => {
+      inner.answers.set('t', principal('carol', START / 1000 + 3600));
+      await cached.check('t');
+      now = START + 60_000;
+      assert.equal((await cached.checkKnown('t'))?.sub, 'carol');
+      assert.equal(inner.calls, 2);
+      inner.answers.delete('t');
+      now = START + 120_000;
+      assert.equal(await cached.checkKnown('t'), undefined);
+      assert.equal(inner.calls, 3);
+      now = START + 180_000;
+      assert.equal(await cached.checkKnown('t'), undefined);
+      assert.equal(inner.calls, 3, 'a token found inactive is known no more');
+    });
+
+    it('forgets a token once it has expired', async () => {
+      inner.answers.set('t', principal('dave', START / 1000 + 90));
+      await cached.check('t');
+      now = START + 90_000;
+      assert.equal(await cached.checkKnown('t'), undefined);
+      assert.equal(inner.calls, 1);
+      assert.equal(cached.size, 0);
+    });
+
+    it('keeps known tokens when unknown ones overflow memory', async () => {
+      const small = new CachedTokenChecker(inner, { now: () => now, maxEntries: 2 });
+      inner.answers.set('a', principal('a', START / 1000 + 3600));
+      await small.check('a');
+      for (let i = 0; i < 10; i++) await small.check(`unknown-${i}`);
+      assert.equal((await small.checkKnown('a'))?.sub, 'a');
+      assert.equal(inner.calls, 11);
+      assert.equal(small.size, 3);
+    });
+  });
 });

@@ -2,6 +2,11 @@
  * An in-memory cache in front of a token checker (SPEC.md §5): active tokens are remembered until
  * `min(expires_in, 60 s)`, inactive ones for 5 s, failures (503) not at all. Keys are SHA-256 of
  * the token, so a heap dump holds no usable token.
+ *
+ * Past those 60 s an active token stays known (not trusted) until it expires: {@link
+ * CachedTokenChecker.checkKnown} asks the inner checker again for it, and for no other token.
+ * Active and inactive tokens are held apart, so a flood of unknown tokens cannot push the known
+ * ones out.
  */
 import { hashAccessToken } from './access-token.js';
 import type { Principal } from './principal.js';
@@ -12,7 +17,7 @@ export interface CachedTokenCheckerOptions {
   now?: () => number;
   /** Told whether each check was answered from memory (`hit`) or asked the inner checker. */
   onLookup?: (result: 'hit' | 'miss') => void;
-  /** Most entries kept; the oldest goes first (default 10,000). */
+  /** Most active tokens kept, and most inactive ones; the oldest goes first (default 10,000). */
   maxEntries?: number;
   /** Longest an active token is remembered, ms (default 60,000; SPEC.md §5). */
   positiveTtlMs?: number;
@@ -22,7 +27,7 @@ export interface CachedTokenCheckerOptions {
 
 interface Entry {
   principal: Principal | undefined;
-  /** Unix ms after which the entry is stale. */
+  /** Unix ms after which the answer is stale and the inner checker is asked again. */
   until: number;
 }
 
@@ -34,8 +39,10 @@ export class CachedTokenChecker implements TokenChecker {
   readonly #maxEntries: number;
   readonly #positiveTtlMs: number;
   readonly #negativeTtlMs: number;
-  // Map keeps insertion order: the first key is the oldest entry.
-  readonly #entries = new Map<string, Entry>();
+  // Maps keep insertion order: the first key is the oldest entry. Active tokens stay (stale past
+  // `until`) until they expire; inactive ones go at `until`.
+  readonly #active = new Map<string, Entry>();
+  readonly #inactive = new Map<string, Entry>();
   // Concurrent checks of one token share one lookup instead of each asking the token service.
   readonly #pending = new Map<string, Promise<Principal | undefined>>();
 
@@ -48,22 +55,60 @@ export class CachedTokenChecker implements TokenChecker {
     this.#negativeTtlMs = options.negativeTtlMs ?? 5_000;
   }
 
-  /** Number of entries held (fresh or stale). */
+  /** Number of entries held (fresh or stale, active or inactive). */
   get size(): number {
-    return this.#entries.size;
+    return this.#active.size + this.#inactive.size;
   }
 
   /** The remembered answer for `token` while fresh, else the inner checker's answer. */
   async check(token: string): Promise<Principal | undefined> {
     const key = hashAccessToken(token);
-    const entry = this.#entries.get(key);
-    if (entry !== undefined) {
-      if (entry.until > this.#now()) {
-        this.#onLookup('hit');
-        return entry.principal;
-      }
-      this.#entries.delete(key);
+    const fresh = this.#fresh(key);
+    if (fresh !== undefined) {
+      this.#onLookup('hit');
+      return fresh.principal;
     }
+    return this.#ask(key, token);
+  }
+
+  /**
+   * The principal of `token` if this checker has seen it active and it has not expired: from
+   * memory while fresh, else from the inner checker (it may have been revoked since). Any other
+   * token is `undefined` at once, without asking anyone, so that a caller refusing unknown tokens
+   * wholesale (a flood of guesses) still serves the tokens it knows.
+   */
+  async checkKnown(token: string): Promise<Principal | undefined> {
+    const key = hashAccessToken(token);
+    const fresh = this.#fresh(key);
+    if (fresh !== undefined) {
+      this.#onLookup('hit');
+      return fresh.principal;
+    }
+    const known = this.#active.get(key);
+    if (known?.principal === undefined || known.principal.expiresAt * 1000 <= this.#now()) {
+      this.#active.delete(key);
+      return this.#pending.get(key);
+    }
+    return this.#ask(key, token);
+  }
+
+  /** The entry of `key` while its answer is fresh; drops what is no longer worth keeping. */
+  #fresh(key: string): Entry | undefined {
+    const now = this.#now();
+    const inactive = this.#inactive.get(key);
+    if (inactive !== undefined) {
+      if (inactive.until > now) return inactive;
+      this.#inactive.delete(key);
+    }
+    const active = this.#active.get(key);
+    if (active === undefined) return undefined;
+    if (active.until > now) return active;
+    if (active.principal!.expiresAt * 1000 <= now) this.#active.delete(key);
+    return undefined;
+  }
+
+  /** The inner checker's answer, shared by concurrent checks of one token. */
+  async #ask(key: string, token: string): Promise<Principal | undefined> {
     const pending = this.#pending.get(key);
     if (pending !== undefined) {
       this.#onLookup('hit');
@@ -80,24 +125,28 @@ export class CachedTokenChecker implements TokenChecker {
   }
 
   async #lookup(key: string, token: string): Promise<Principal | undefined> {
-    // A rejection (503) propagates before anything is remembered.
+    // A rejection (503) propagates before anything is remembered or forgotten.
     const principal = await this.#inner.check(token);
     const now = this.#now();
-    const ttl =
-      principal === undefined
-        ? this.#negativeTtlMs
-        : Math.min(principal.expiresAt * 1000 - now, this.#positiveTtlMs);
-    if (ttl > 0) this.#remember(key, { principal, until: now + ttl });
+    this.#active.delete(key);
+    this.#inactive.delete(key);
+    if (principal === undefined) {
+      const until = now + this.#negativeTtlMs;
+      if (until > now) this.#remember(this.#inactive, key, { principal, until });
+      return principal;
+    }
+    const ttl = Math.min(principal.expiresAt * 1000 - now, this.#positiveTtlMs);
+    if (ttl > 0) this.#remember(this.#active, key, { principal, until: now + ttl });
     return principal;
   }
 
-  #remember(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    while (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
+  #remember(entries: Map<string, Entry>, key: string, entry: Entry): void {
+    entries.delete(key);
+    while (entries.size >= this.#maxEntries) {
+      const oldest = entries.keys().next();
       if (oldest.done === true) break;
-      this.#entries.delete(oldest.value);
+      entries.delete(oldest.value);
     }
-    this.#entries.set(key, entry);
+    entries.set(key, entry);
   }
 }

@@ -66,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // so a trickling client would keep its socket up to 30 s longer than the limit says.
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
     },
+    // The client's address (rate limits) is the socket's, or, behind a proxy the operator lists in
+    // ERX_TRUST_PROXY, the one its X-Forwarded-For names; never a header anyone else sends.
+    trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,

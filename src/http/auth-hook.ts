@@ -20,21 +20,35 @@ declare module 'fastify' {
 }
 
 /**
+ * The checks the hook needs: any token, and, while its address is over budget, only the tokens
+ * the checker already knows active (see `CachedTokenChecker.checkKnown`).
+ */
+export interface RememberingTokenChecker extends TokenChecker {
+  /** The principal of a token known active; `undefined` for any other, without a lookup. */
+  checkKnown(token: string): Promise<Principal | undefined>;
+}
+
+/**
  * A budget of failed token checks per client address. A refused token never reaches the rate
  * limit (that runs once the subject is known), so without this anyone could try tokens, and make
  * erx ask the token service, as fast as they can send them (OWASP API4).
  */
 export interface FailedCheckLimit {
-  /** Throws `too_many_requests` once the address has used up its failures. */
-  refuseExhausted(request: FastifyRequest): Promise<void>;
+  /** The `too_many_requests` to answer once the address has used up its failures, else none. */
+  refusal(request: FastifyRequest): Promise<ErxError | undefined>;
   /** Counts one failed check of the address. */
   count(request: FastifyRequest): Promise<void>;
 }
 
-/** Installs the hook that sets `request.principal`. */
+/**
+ * Installs the hook that sets `request.principal`. The token is checked before its address's
+ * failures are looked at: a valid token is never refused because others at its address (a NAT, a
+ * proxy) sent bad ones. Once an address has used up its failures, only tokens the checker knows
+ * active are answered; the rest are 429 without asking the token service.
+ */
 export function installAuth(
   app: FastifyInstance,
-  checker: TokenChecker,
+  checker: RememberingTokenChecker,
   failures?: FailedCheckLimit,
 ): void {
   app.decorateRequest('principal', undefined);
@@ -42,7 +56,13 @@ export function installAuth(
     if (request.routeOptions.config.clientAuth) return;
     const token = parseBearer(request.headers.authorization, request.headers['token-type']);
     if (token === undefined) return;
-    await failures?.refuseExhausted(request);
+    const refusal = await failures?.refusal(request);
+    if (refusal !== undefined) {
+      const known = await checker.checkKnown(token);
+      if (!known) throw refusal;
+      request.principal = known;
+      return;
+    }
     const principal = await checker.check(token);
     if (!principal) {
       await failures?.count(request);

@@ -1,9 +1,11 @@
 /** What the HTTP application is built from (see `buildApp`). */
 import type { FastifyServerOptions } from 'fastify';
-import type { TokenChecker, TokenService } from '../auth/index.js';
+import type { TokenService } from '../auth/index.js';
 import type { Config } from '../config/index.js';
 import type { SigningLoad } from '../pki/index.js';
+import type { QrRenderPool } from '../qr/render-pool.js';
 import type { PrescriptionService } from '../service/index.js';
+import type { RememberingTokenChecker } from './auth-hook.js';
 import type { Metrics } from './metrics.js';
 
 export interface AppDeps {
@@ -11,8 +13,10 @@ export interface AppDeps {
   prescriptions: PrescriptionService;
   /** The embedded token service; absent when an external one is configured. */
   tokens: TokenService | undefined;
-  checker: TokenChecker;
+  checker: RememberingTokenChecker;
   metrics: Metrics;
+  /** The threads that render create's QR codes (PNG, SVG) off the event loop. */
+  qrRenderer: QrRenderPool;
   /** The signing load now, for the load shedding (the runtime's signing pool's). */
   signingLoad: () => SigningLoad;
   /** Throws when the store or the keys are not usable (`/readyz`). */

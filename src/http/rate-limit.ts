@@ -1,6 +1,8 @@
 /**
  * Rate limits (SPEC.md §9): per token subject for authenticated calls, per address for anonymous
- * ones; `0` turns a limit off. Runs after authentication so the subject is known.
+ * ones and for failed token checks; `0` turns a limit off. Runs after authentication so the
+ * subject is known. The address is the socket's, or, from a proxy listed in `ERX_TRUST_PROXY`, the
+ * client its `X-Forwarded-For` names (Fastify's `trustProxy`, set in `buildApp`).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -52,9 +54,9 @@ export function failedCheckLimit(
     allowList: () => false,
   });
   return {
-    refuseExhausted: async (request) => {
+    refusal: async (request) => {
       const state = await limiter(request, { increment: false });
-      if (!state.isAllowed && state.remaining === 0) throw tooMany(state.ttl);
+      return !state.isAllowed && state.remaining === 0 ? tooMany(state.ttl) : undefined;
     },
     count: async (request) => {
       await limiter(request);

@@ -1,0 +1,162 @@
+/**
+ * Clients sharing an address (a NAT, a proxy, the load balancer of docs/operations.md) while one
+ * of them floods erx with made-up tokens (OWASP API4). The flood uses up the address's budget of
+ * failed token checks; the others' valid tokens must keep working all the same, and the made-up
+ * ones must not each cost a token check. Behind a proxy listed in `ERX_TRUST_PROXY`, the client
+ * its `X-Forwarded-For` names has a budget of its own; from anyone else that header means nothing.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { before, describe, it } from 'node:test';
+import { assertError, createPrescription } from '../support/e2e.js';
+import type { Created } from '../support/e2e.js';
+import type { Answer, RequestOptions } from '../support/http.js';
+import { useTestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { startGarbageFlood } from './support/garbage-flood.js';
+
+/** Failed token checks per second and address (and anonymous calls). */
+const LIMIT = 10;
+const FLOOD_RATE = 200;
+const VALID_CALLS = 20;
+const CALL_SPACING_MS = 60;
+/** The limiter's window is one second from a key's first call. */
+const WINDOW_MS = 1_000;
+const CLIENT_A = '203.0.113.7';
+const CLIENT_B = '203.0.113.8';
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const garbage = (): string => randomBytes(32).toString('base64url');
+
+/** Token checks erx could not answer from memory (each one a call to the token service). */
+async function tokenLookups(server: TestServer): Promise<number> {
+  const counts = await server.runtime.metrics.tokenCache.get();
+  return counts.values.find((v) => v.labels.result === 'miss')?.value ?? 0;
+}
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { ERX_RATE_LIMIT_ANON: String(LIMIT), ERX_RATE_LIMIT_SUBJECT: '200', ...extra };
+}
+
+describe('one address, one flood of made-up tokens, other clients unharmed', () => {
+  const server = useTestServer({ env: env() });
+  let rx: Created;
+  /** A token erx has never checked (issued, not yet used). */
+  let unseen: string;
+  before(async () => {
+    rx = await createPrescription(server);
+    // The pharmacy has used its token before, as it does all day.
+    assert.equal((await verify(server.pharmacist.token)).status, 200);
+    unseen = await server.tokenFor(server.pharmacist2.clientId, server.pharmacist2.secret);
+  });
+
+  const verify = (token: string, options: RequestOptions = {}): Promise<Answer> =>
+    server.request('POST', '/ePrescription/verify', {
+      body: rx.link,
+      contentType: 'text/plain',
+      token,
+      ...options,
+    });
+
+  it('valid lock calls keep working while the address is over its failure budget', async () => {
+    const lookupsBefore = await tokenLookups(server);
+    const started = performance.now();
+    const flood = startGarbageFlood({
+      url: server.url,
+      method: 'POST',
+      path: `/ePrescription/lock/${rx.id}`,
+      ratePerSecond: FLOOD_RATE,
+      headers: { 'x-forwarded-for': CLIENT_A },
+    });
+    try {
+      await flood.answered(429);
+      const refusedBefore = flood.statuses[429] ?? 0;
+      const answers: Answer[] = [];
+      for (let i = 0; i < VALID_CALLS; i++) {
+        // Spread over more than one window of the limiter, as a pharmacy's calls are.
+        await pause(CALL_SPACING_MS);
+        const action = i % 2 === 0 ? 'lock' : 'unlock';
+        answers.push(
+          await server.request('POST', `/ePrescription/${action}/${rx.id}`, {
+            token: server.pharmacist.token,
+          }),
+        );
+      }
+      const statuses = answers.map((a) => a.status);
+      assert.deepEqual(statuses, Array(VALID_CALLS).fill(200), JSON.stringify(statuses));
+      // The address was over its budget meanwhile: the flood was still being refused.
+      assert.ok((flood.statuses[429] ?? 0) > refusedBefore, JSON.stringify(flood.statuses));
+      // A token erx has not checked yet is not checked now either (see docs/operations.md).
+      assertError(await verify(unseen), 429, 'too_many_requests');
+      // X-Forwarded-For from a proxy nobody trusts changes nothing: same socket, same budget.
+      assertError(
+        await verify(garbage(), { headers: { 'x-forwarded-for': CLIENT_B } }),
+        429,
+        'too_many_requests',
+      );
+    } finally {
+      await flood.stop();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const lookups = (await tokenLookups(server)) - lookupsBefore;
+    // Made-up tokens past the budget cost no lookup: about LIMIT per window (plus those already
+    // in flight when the budget ran out), not one per token.
+    const bound = (LIMIT + 8) * (Math.ceil(seconds) + 1) + VALID_CALLS;
+    assert.ok(lookups <= bound, `${lookups} lookups for ${flood.sent} made-up tokens`);
+    console.log(
+      `[security] shared address: ${flood.sent} made-up tokens in ${seconds.toFixed(1)} s ` +
+        `(${JSON.stringify(flood.statuses)}), ${VALID_CALLS} valid lock calls all 200, ` +
+        `${lookups} token lookups`,
+    );
+    // Once the flood is over, the new token works.
+    await pause(WINDOW_MS + 100);
+    assert.equal((await verify(unseen)).status, 200);
+  });
+});
+
+describe('behind a trusted proxy, X-Forwarded-For names the client', () => {
+  const server = useTestServer({ env: env({ ERX_TRUST_PROXY: '127.0.0.1' }) });
+  let rx: Created;
+  let unseenA: string;
+  let unseenB: string;
+  before(async () => {
+    rx = await createPrescription(server);
+    const { clientId, secret } = server.pharmacist2;
+    [unseenA, unseenB] = [
+      await server.tokenFor(clientId, secret),
+      await server.tokenFor(clientId, secret),
+    ];
+  });
+
+  const verifyFrom = (client: string, token: string): Promise<Answer> =>
+    server.request('POST', '/ePrescription/verify', {
+      body: rx.link,
+      contentType: 'text/plain',
+      token,
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('a flood from one forwarded address does not limit another', async () => {
+    const flood = startGarbageFlood({
+      url: server.url,
+      method: 'POST',
+      path: '/ePrescription/verify',
+      ratePerSecond: FLOOD_RATE,
+      headers: { 'x-forwarded-for': CLIENT_A },
+    });
+    try {
+      await flood.answered(429);
+      // B's failures are its own: a bad token is 401, not 429, and a new token is checked.
+      assertError(await verifyFrom(CLIENT_B, garbage()), 401, 'unauthorized');
+      assert.equal((await verifyFrom(CLIENT_B, unseenB)).status, 200);
+      // A is over its budget.
+      assertError(await verifyFrom(CLIENT_A, unseenA), 429, 'too_many_requests');
+    } finally {
+      await flood.stop();
+    }
+    console.log(
+      `[security] trusted proxy: ${flood.sent} made-up tokens from ${CLIENT_A} ` +
+        `(${JSON.stringify(flood.statuses)}); ${CLIENT_B} unaffected`,
+    );
+  });
+});
