@@ -153,3 +153,63 @@ describe('appendEvent', () => {
     assert.ok(key.notBefore <= later && later <= key.notAfter);
   });
 });
+
+describe('time never runs backwards along a chain', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  test('while the clock is behind the head, the next event is dated at the head', async () => {
+    // The head was appended by an instance whose clock runs an hour ahead of this one.
+    const ahead = timestampAt(new Date(Date.now() + HOUR));
+    const head = await appendEvent(
+      create,
+      { type: 'lock', reference, ...doctor, timestamp: ahead },
+      pki.signer,
+    );
+    const next = await appendEvent(head, { type: 'unlock', reference, ...doctor }, pki.signer);
+    assert.equal(JSON.parse(next.body).timestamp, ahead);
+  });
+
+  test('once the clock has passed the head, the next event is dated now', async () => {
+    const start = await appendEvent(
+      undefined,
+      {
+        type: 'create',
+        reference,
+        ...doctor,
+        prescription_hash: sha256Hex('CHMED16A1x'),
+        timestamp: timestampAt(new Date(Date.now() - 2 * HOUR)),
+      },
+      pki.signer,
+    );
+    const earlier = timestampAt(new Date(Date.now() - HOUR));
+    const head = await appendEvent(
+      start,
+      { type: 'lock', reference, ...doctor, timestamp: earlier },
+      pki.signer,
+    );
+    const before = Date.now();
+    const next = await appendEvent(head, { type: 'unlock', reference, ...doctor }, pki.signer);
+    const at = parseTimestamp(JSON.parse(next.body).timestamp as string).date.getTime();
+    assert.ok(at >= before - 1 && at <= Date.now() + 1, `dated ${at}, now ${before}`);
+  });
+
+  test('an event dated before its predecessor is refused; the same time is allowed', async () => {
+    const at = new Date(Date.now() + HOUR);
+    const head = await appendEvent(
+      create,
+      { type: 'lock', reference, ...doctor, timestamp: timestampAt(at) },
+      pki.signer,
+    );
+    const earlier = timestampAt(new Date(at.getTime() - 1));
+    await assert.rejects(
+      appendEvent(head, { type: 'unlock', reference, ...doctor, timestamp: earlier }, pki.signer),
+      { code: 'internal_error' },
+    );
+    const same = await appendEvent(
+      head,
+      { type: 'unlock', reference, ...doctor, timestamp: timestampAt(at) },
+      pki.signer,
+    );
+    assert.equal(JSON.parse(same.body).timestamp, timestampAt(at));
+  });
+});

@@ -9,13 +9,16 @@ import { canonicalJson } from './canonical-json.js';
 import type { DispenseEntry, EventBody, EventData, EventType, SignedEvent } from './event.js';
 import { sha256Hex } from './hash.js';
 import { signEventHash } from './sign-event-hash.js';
-import { nowTimestamp, parseTimestamp } from './timestamp.js';
+import { parseEventShape } from './parse-event-body.js';
+import { formatTimestamp, nanosNotBefore, parseTimestamp } from './timestamp.js';
 import { validateEventBody } from './validate-event-body.js';
 
-/** The last event of a chain, as far as appending needs it. */
+/** The last event of a chain, as far as appending needs it (a stored or signed event is one). */
 export interface ChainHead {
   readonly hash: string;
   readonly seq: number;
+  /** Its canonical body: the next event is dated at or after its `timestamp`. */
+  readonly body: string;
 }
 
 /** The fields of a new event that the caller decides. */
@@ -31,7 +34,10 @@ export interface NewEvent {
   prescription_hash?: string;
   /** Defaults to a new UUID version 7 ({@link newEventId}). */
   id?: string;
-  /** Defaults to {@link nowTimestamp}; the signing leaf is the one valid at this time. */
+  /**
+   * Defaults to now, or to the head's time while the clock is behind it ({@link nanosNotBefore});
+   * never before the head's time. The signing leaf is the one valid at this time.
+   */
   timestamp?: string;
 }
 
@@ -52,13 +58,20 @@ export function newEventId(): string {
   return timeOrderedUuid();
 }
 
-function buildBody(head: ChainHead | undefined, event: NewEvent): EventBody {
+/** The head's timestamp; a head whose body is not an event is the caller's error. */
+function headTimestamp(head: ChainHead): string {
+  const parsed = parseEventShape(head.body);
+  if (!parsed.ok) throw new ErxError('internal_error', 'The head of the chain is not an event');
+  return parsed.body.timestamp;
+}
+
+function buildBody(head: ChainHead | undefined, event: NewEvent, previous?: string): EventBody {
   const body: EventBody = {
     id: event.id ?? newEventId(),
     type: event.type,
     reference: event.reference,
     event_data: defined(event.event_data ?? {}),
-    timestamp: event.timestamp ?? nowTimestamp(),
+    timestamp: event.timestamp ?? formatTimestamp(nanosNotBefore(previous)),
     actor: event.actor,
     actor_name: event.actor_name,
   };
@@ -87,11 +100,21 @@ export async function buildEvent(
       detail: { type: event.type, hasHead: head !== undefined },
     });
   }
-  const validation = validateEventBody(buildBody(head, event));
+  const previous = head === undefined ? undefined : headTimestamp(head);
+  const validation = validateEventBody(buildBody(head, event, previous));
   if (!validation.ok) {
     throw new ErxError('bad_request', 'Invalid event', { detail: validation.problem });
   }
   const body = validation.body;
+  // Time never runs backwards along a chain: verification refuses such an event (`check-time.ts`).
+  if (
+    previous !== undefined &&
+    parseTimestamp(body.timestamp).epochNanos < parseTimestamp(previous).epochNanos
+  ) {
+    throw new ErxError('internal_error', 'Event dated before its predecessor', {
+      detail: { timestamp: body.timestamp, previous },
+    });
+  }
   const text = canonicalJson(body);
   const hash = sha256Hex(text);
   const key = await signer.keyAt(parseTimestamp(body.timestamp).date);

@@ -6,7 +6,8 @@ import type { CertificateFailureReason } from '../pki/index.js';
 import type { BodyFailureReason } from './parse-event-body.js';
 
 /** The check that failed, in the order they apply to each event (then `head` for the chain). */
-export type ChainCheck = 'body' | 'hash' | 'reference' | 'link' | 'signature' | 'chain' | 'head';
+export type ChainCheck =
+  'body' | 'hash' | 'reference' | 'link' | 'time' | 'signature' | 'chain' | 'head';
 
 /** Why a compact JWS was refused before or by the signature check. */
 export type SignatureFailureReason =
@@ -25,6 +26,7 @@ export type ChainFailureReason =
   | 'parent_mismatch'
   | 'seq_mismatch'
   | 'parent_column_mismatch'
+  | 'timestamp_decreases'
   | SignatureFailureReason
   | CertificateFailureReason
   | 'head_mismatch';

@@ -34,6 +34,7 @@ export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
 export {
   formatTimestamp,
+  nanosNotBefore,
   nowNanos,
   nowTimestamp,
   parseTimestamp,

@@ -97,3 +97,15 @@ export function parseTimestamp(text: string): ParsedTimestamp {
   if (parsed === undefined) throw new ErxError('bad_request', 'Invalid event timestamp');
   return parsed;
 }
+
+/**
+ * The time of an event that follows one stamped `previous`: now, or `previous` itself while the
+ * clock is behind it (the clock stepped back, or another instance whose clock is ahead appended
+ * the previous event), so time never runs backwards along a chain (`check-time.ts`).
+ */
+export function nanosNotBefore(previous: string | undefined): bigint {
+  const now = nowNanos();
+  if (previous === undefined) return now;
+  const floor = parseTimestamp(previous).epochNanos;
+  return now >= floor ? now : floor;
+}

@@ -17,6 +17,8 @@ import { bodyEdits, bodyOf, cascade, flipHex, head } from '../../test/support/le
 import type { Body } from '../../test/support/ledger/edits.js';
 import { eventTime, makeChain, memoryPki } from '../../test/support/ledger/chain.js';
 import { b64url, flipBit, replaceSegment, segmentBytes } from '../../test/support/ledger/jws.js';
+import { signEventHash } from './sign-event-hash.js';
+import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { verifyChain } from './verify-chain.js';
 
 interface Mutation {
@@ -35,6 +37,7 @@ let chain: SignedEvent[];
 let other: SignedEvent[];
 let verifier: EventVerifier;
 let prescriptionId: string;
+let realSigner: Signer;
 let foreignSigner: Signer;
 let impostorSigner: Signer;
 
@@ -44,6 +47,7 @@ before(async () => {
   chain = await makeChain(pki.signer, { prescriptionId });
   other = await makeChain(pki.signer, { prescriptionId: randomUUID() });
   verifier = new EventVerifier(pki.trustStore);
+  realSigner = pki.signer;
   foreignSigner = (await memoryPki()).signer;
   // A leaf from a look-alike root (same subject name) presented with our real root.
   const start = new Date(Date.now() - 24 * 60 * 60_000);
@@ -266,6 +270,32 @@ async function structuralMutations(): Promise<Mutation[]> {
         checks: [check],
       });
     }
+  }
+  // Someone holding a real leaf key re-dates an event before its predecessor and signs it anew.
+  for (let i = 1; i < n; i++) {
+    const body = bodyOf(chain[i]!);
+    const before = parseTimestamp(bodyOf(chain[i - 1]!).timestamp as string).epochNanos - 1n;
+    body.timestamp = formatTimestamp(before);
+    const text = canonicalJson(body);
+    const hash = sha256Hex(text);
+    const key = await realSigner.keyAt(parseTimestamp(body.timestamp as string).date);
+    const redated = [...chain];
+    redated[i] = { ...chain[i]!, body: text, hash, signature: await signEventHash(hash, key) };
+    mutations.push({
+      name: `#${i} re-dated before #${i - 1} and re-signed by a real leaf`,
+      events: redated.slice(0, i + 1),
+      headHash: hash,
+      index: i,
+      checks: ['time'],
+    });
+    cascade(redated, i);
+    mutations.push({
+      name: `#${i} re-dated before #${i - 1} and re-signed by a real leaf, chain rewritten`,
+      events: redated,
+      headHash: head(redated),
+      index: i,
+      checks: ['time'],
+    });
   }
   mutations.push({
     name: 'replay of a whole other chain',

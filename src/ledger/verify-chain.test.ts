@@ -3,9 +3,12 @@ import { describe, test } from 'node:test';
 import { LeafSigner, MemoryPkiStorage, TrustStore } from '../pki/index.js';
 import type { LedgerRecord } from './event.js';
 import { EventVerifier } from './event-verifier.js';
-import { makeChain, memoryPki } from '../../test/support/ledger/chain.js';
+import { eventSignedWith } from '../../test/support/ledger/backdate.js';
+import { makeChain, memoryPki, timestampAt } from '../../test/support/ledger/chain.js';
 import { loadVectors } from '../../test/support/ledger/vectors.js';
+import { parseEventBody } from './parse-event-body.js';
 import { tamperDetectionResult } from './tamper-detection.js';
+import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { verifyChain } from './verify-chain.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -222,4 +225,105 @@ describe('columns kept beside the signed body', () => {
     const result = await check(parentEdited);
     assert.deepEqual([result.firstBadIndex, result.reason], [1, 'parent_column_mismatch']);
   });
+});
+
+describe('time never runs backwards along a chain', () => {
+  const MINUTE = 60_000;
+
+  async function chainOf(length: number) {
+    const pki = await memoryPki();
+    const events = await makeChain(pki.signer, { length });
+    const reference = JSON.parse(events[0]!.body).reference as string;
+    const verifier = new EventVerifier(pki.trustStore);
+    const check = (chain: typeof events) =>
+      verifyChain(
+        { prescriptionId: reference, events: chain, headHash: chain.at(-1)!.hash },
+        verifier,
+      );
+    const timeOf = (i: number) => parseTimestamp(JSON.parse(events[i]!.body).timestamp).date;
+    return { pki, events, reference, check, timeOf };
+  }
+
+  test('a dispense signed by a real leaf but dated before the create event fails at that event', async () => {
+    const { pki, events, reference, check, timeOf } = await chainOf(1);
+    const at = new Date(timeOf(0).getTime() - 18 * MINUTE);
+    // A leaf of the real root, valid at that time: the signature and certificate checks pass.
+    const key = await pki.signer.keyAt(at);
+    const backdated = await eventSignedWith(
+      events[0]!,
+      { reference, timestamp: timestampAt(at) },
+      key,
+    );
+    const result = await check([...events, backdated]);
+    assert.deepEqual(
+      [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
+      [false, 1, 'time', 'timestamp_decreases'],
+    );
+    assert.equal(result.bodies.length, 1, 'the backdated event is not among the checked bodies');
+  });
+
+  test('an event dated between the create event and its predecessor fails at that event', async () => {
+    const { pki, events, reference, check, timeOf } = await chainOf(3);
+    const at = new Date((timeOf(0).getTime() + timeOf(1).getTime()) / 2);
+    const key = await pki.signer.keyAt(at);
+    const backdated = await eventSignedWith(
+      events[2]!,
+      { reference, timestamp: timestampAt(at) },
+      key,
+    );
+    const result = await check([...events, backdated]);
+    assert.deepEqual([result.ok, result.firstBadIndex, result.failedCheck], [false, 3, 'time']);
+  });
+
+  test('one nanosecond back fails; the same time and later pass', async () => {
+    const { pki, events, reference, check } = await chainOf(2);
+    const last = parseTimestamp(JSON.parse(events[1]!.body).timestamp).epochNanos;
+    const key = await pki.signer.keyAt(new Date(Number(last / 1_000_000n)));
+    const dated = (nanos: bigint) =>
+      eventSignedWith(events[1]!, { reference, timestamp: formatTimestamp(nanos) }, key);
+    const back = await check([...events, await dated(last - 1n)]);
+    assert.deepEqual([back.ok, back.firstBadIndex, back.reason], [false, 2, 'timestamp_decreases']);
+    assert.equal((await check([...events, await dated(last)])).ok, true);
+    assert.equal((await check([...events, await dated(last + 1n)])).ok, true);
+  });
+});
+
+describe('time order vectors: an event dated before its predecessor fails, the same time passes', () => {
+  const vectors = loadVectors<
+    { prescriptionId: string; trustedRoots: string[]; events: LedgerRecord[]; headHash: string },
+    { ok: boolean; firstBadIndex?: number; failedCheck?: string; reason?: string }
+  >('time-order.json');
+  for (const vector of vectors) {
+    test(vector.description ?? vector.source, async () => {
+      const roots = vector.input.trustedRoots.map(
+        (b64) => new Uint8Array(Buffer.from(b64, 'base64')),
+      );
+      const verifier = new EventVerifier(await TrustStore.fromCertificates(roots));
+      const result = await verifyChain(vector.input, verifier);
+      assert.deepEqual(
+        {
+          ok: result.ok,
+          firstBadIndex: result.firstBadIndex,
+          failedCheck: result.failedCheck,
+          reason: result.reason,
+        },
+        {
+          firstBadIndex: undefined,
+          failedCheck: undefined,
+          reason: undefined,
+          ...vector.expected,
+        },
+      );
+      const bad = vector.expected.firstBadIndex ?? vector.input.events.length;
+      assert.equal(result.bodies.length, bad);
+      // The event dated too early is signed by a leaf of the root valid at its date: only the
+      // time check tells it apart.
+      const record = vector.input.events[bad];
+      if (record !== undefined) {
+        const parsed = parseEventBody(record.body);
+        assert.ok(parsed.ok);
+        assert.equal(await verifier.verify(record, parsed.body), undefined);
+      }
+    });
+  }
 });

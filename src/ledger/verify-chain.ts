@@ -1,12 +1,14 @@
 /**
  * SPEC.md §6 `logs_check_passed`, all checks in one place: per event, in order, the body and
- * hash (check 1), the link (check 2) and the signature with its certificate chain (check 3);
- * then the head (check 4). The result names the first bad event and the check it failed.
+ * hash (check 1), the link (check 2), the time (never before its predecessor) and the signature
+ * with its certificate chain (check 3); then the head (check 4). The result names the first bad
+ * event and the check it failed.
  */
 import type { ChainCheck, ChainFailureReason, CheckFailure } from './chain-failure.js';
 import { checkEventHash } from './check-event-hash.js';
 import { checkHead } from './check-head.js';
 import { checkLink } from './check-link.js';
+import { checkTime } from './check-time.js';
 import type { EventBody, LedgerRecord } from './event.js';
 
 /** Check 3 for one event whose body passed checks 1 and 2 (`EventVerifier` is one). */
@@ -51,13 +53,14 @@ export async function verifyChain(
 ): Promise<ChainVerification> {
   const { events, prescriptionId } = input;
   if (events.length === 0) return failed(0, { check: 'link', reason: 'empty_chain' }, []);
-  // Checks 1 and 2 are cheap: run them first, up to the first failure.
+  // Checks 1, 2 and the time are cheap: run them first, up to the first failure.
   const bodies: EventBody[] = [];
   let structural: { index: number; failure: CheckFailure } | undefined;
   for (const [index, record] of events.entries()) {
     const content = checkEventHash(record, prescriptionId);
     const failure = content.ok
-      ? checkLink(content.body, index, events[index - 1]?.hash, record)
+      ? (checkLink(content.body, index, events[index - 1]?.hash, record) ??
+        checkTime(content.body, bodies[index - 1]))
       : { check: content.check, reason: content.reason };
     if (failure !== undefined) {
       structural = { index, failure };

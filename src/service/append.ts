@@ -129,8 +129,9 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
       const first = await replayOf(deps, ctx);
       if (first) throw new Replay(first);
       const chain = await loadChain(deps, state);
+      // The event follows the last one, in the chain and in time (`buildEvent`).
       const last = state.events[state.events.length - 1]!;
-      made.built = await build({ hash: last.hash, seq: last.seq }, target.decide(chain));
+      made.built = await build(last, target.decide(chain));
       made.before = chain.bodies;
       return decision(made.built, state);
     });
