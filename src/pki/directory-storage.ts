@@ -1,14 +1,15 @@
 /**
  * {@link PkiStorage} in a directory (`<dataDir>/pki`): PEM files, private keys mode 0600 in a
- * 0700 directory, every file written atomically (temporary file, fsync, rename). Meant for one
- * process per directory, the SQLite default of SPEC.md §2.
+ * 0700 directory, every file written atomically (temporary file, fsync, rename) and a retired
+ * leaf's key removed by one unlink, so a crash leaves either the whole key or none. Instances
+ * sharing the directory save leaves under distinct names and may retire the same leaf at once.
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredCredential } from './credential.js';
 import { PkiError } from './pki-error.js';
-import type { PkiStorage } from './pki-storage.js';
+import type { PkiStorage, StoredLeaf } from './pki-storage.js';
 
 const ROOT_CERT = 'root-cert.pem';
 const ROOT_KEY = 'root-key.pem';
@@ -51,6 +52,24 @@ async function writeAtomic(path: string, text: string, mode: number): Promise<vo
   }
 }
 
+/** Makes the renames and unlinks in `folder` durable; not every file system can sync a directory. */
+async function syncDirectory(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+function checkLeafId(id: string): void {
+  if (!/^[0-9A-Za-z_-]{1,128}$/.test(id)) throw new TypeError(`invalid leaf id "${id}"`);
+}
+
 /** Keeps the root CA and leaves as PEM files in one directory. */
 export class DirectoryPkiStorage implements PkiStorage {
   readonly directory: string;
@@ -81,7 +100,7 @@ export class DirectoryPkiStorage implements PkiStorage {
     await writeAtomic(certPath, root.certificatePem, PUBLIC_MODE);
   }
 
-  async loadLeaves(): Promise<StoredCredential[]> {
+  async loadLeaves(): Promise<StoredLeaf[]> {
     const folder = join(this.directory, LEAVES);
     let names: string[];
     try {
@@ -90,23 +109,36 @@ export class DirectoryPkiStorage implements PkiStorage {
       if (isMissing(error)) return [];
       throw error;
     }
-    const leaves: StoredCredential[] = [];
+    const leaves: StoredLeaf[] = [];
     for (const name of names.filter((n) => n.endsWith(CERT_SUFFIX)).sort()) {
       const id = name.slice(0, -CERT_SUFFIX.length);
       const privateKeyPem = await readOptional(join(folder, `${id}${KEY_SUFFIX}`));
-      // A certificate without its key is an interrupted save; the leaf was never used.
+      // A certificate without its key is a retired leaf: it can no longer sign.
       if (privateKeyPem === undefined) continue;
-      leaves.push({ certificatePem: await readFile(join(folder, name), 'utf8'), privateKeyPem });
+      const certificatePem = await readFile(join(folder, name), 'utf8');
+      leaves.push({ id, certificatePem, privateKeyPem });
     }
     return leaves;
   }
 
   async saveLeaf(id: string, leaf: StoredCredential): Promise<void> {
-    if (!/^[0-9A-Za-z_-]{1,128}$/.test(id)) throw new TypeError(`invalid leaf id "${id}"`);
+    checkLeafId(id);
     const folder = join(this.directory, LEAVES);
     await this.ensureDirectory(this.directory);
     await this.ensureDirectory(folder);
     await writeAtomic(join(folder, `${id}${KEY_SUFFIX}`), leaf.privateKeyPem, PRIVATE_MODE);
     await writeAtomic(join(folder, `${id}${CERT_SUFFIX}`), leaf.certificatePem, PUBLIC_MODE);
+  }
+
+  async retireLeaf(id: string): Promise<void> {
+    checkLeafId(id);
+    const folder = join(this.directory, LEAVES);
+    try {
+      await unlink(join(folder, `${id}${KEY_SUFFIX}`));
+    } catch (error) {
+      // Retired already, by this instance before a crash or by another one sharing the directory.
+      if (!isMissing(error)) throw error;
+    }
+    await syncDirectory(folder);
   }
 }

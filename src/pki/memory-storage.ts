@@ -4,12 +4,18 @@
  */
 import type { StoredCredential } from './credential.js';
 import { PkiError } from './pki-error.js';
-import type { PkiStorage } from './pki-storage.js';
+import type { PkiStorage, StoredLeaf } from './pki-storage.js';
+
+interface KeptLeaf {
+  readonly certificatePem: string;
+  /** Gone once the leaf is retired. */
+  privateKeyPem?: string;
+}
 
 /** Keeps the root CA and leaves in this process only. */
 export class MemoryPkiStorage implements PkiStorage {
   private root: StoredCredential | undefined;
-  private readonly leaves = new Map<string, StoredCredential>();
+  private readonly leaves = new Map<string, KeptLeaf>();
 
   async loadRoot(): Promise<StoredCredential | undefined> {
     return this.root;
@@ -20,11 +26,20 @@ export class MemoryPkiStorage implements PkiStorage {
     this.root = root;
   }
 
-  async loadLeaves(): Promise<StoredCredential[]> {
-    return [...this.leaves.values()];
+  async loadLeaves(): Promise<StoredLeaf[]> {
+    const leaves: StoredLeaf[] = [];
+    for (const [id, { certificatePem, privateKeyPem }] of this.leaves) {
+      if (privateKeyPem !== undefined) leaves.push({ id, certificatePem, privateKeyPem });
+    }
+    return leaves;
   }
 
   async saveLeaf(id: string, leaf: StoredCredential): Promise<void> {
-    this.leaves.set(id, leaf);
+    this.leaves.set(id, { certificatePem: leaf.certificatePem, privateKeyPem: leaf.privateKeyPem });
+  }
+
+  async retireLeaf(id: string): Promise<void> {
+    const leaf = this.leaves.get(id);
+    if (leaf !== undefined) delete leaf.privateKeyPem;
   }
 }

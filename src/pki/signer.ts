@@ -1,12 +1,14 @@
 /**
  * The key that signs ledger events: the leaf valid at the event's time, issued and rotated
- * automatically (SPEC.md §7). Earlier leaves stay in storage for audits.
+ * automatically (SPEC.md §7). Earlier leaves stay in storage for audits, without their private
+ * keys: a leaf that can no longer sign is retired when the signer opens and at each rotation.
  */
 import type { webcrypto } from 'node:crypto';
 import { credentialFromPem, credentialToPem } from './credential.js';
 import type { Credential } from './credential.js';
 import { LEAF_LIFETIME_MS, issueLeaf } from './issue-leaf.js';
 import type { PkiStorage } from './pki-storage.js';
+import { canSignAt, retireEndedLeaves } from './retire-leaves.js';
 import type { SignPool } from './sign-pool.js';
 
 /** A leaf private key with the `x5c` that certifies it (RFC 7515 §4.1.6: standard base64 DER). */
@@ -38,6 +40,8 @@ export interface LeafSignerOptions {
   renewBeforeMs?: number;
   /** The signing threads of the running service (see {@link SigningKey.pool}). */
   pool?: SignPool;
+  /** Clock, unix ms (default `Date.now`): a leaf whose window has passed by it is retired. */
+  now?: () => number;
 }
 
 function base64(der: Uint8Array): string {
@@ -52,7 +56,8 @@ export class LeafSigner implements Signer {
   private readonly lifetimeMs: number;
   private readonly renewBeforeMs: number;
   private readonly pool: SignPool | undefined;
-  private readonly keys: SigningKey[] = [];
+  private readonly now: () => number;
+  private keys: SigningKey[] = [];
   private issuing: Promise<SigningKey> | undefined;
 
   private constructor(options: LeafSignerOptions) {
@@ -62,11 +67,14 @@ export class LeafSigner implements Signer {
     this.lifetimeMs = options.leafLifetimeMs ?? LEAF_LIFETIME_MS;
     this.renewBeforeMs = options.renewBeforeMs ?? Math.floor(this.lifetimeMs / 10);
     this.pool = options.pool;
+    this.now = options.now ?? Date.now;
   }
 
   /** Opens a signer over the stored leaves of `root` (leaves of another root are ignored). */
   static async open(options: LeafSignerOptions): Promise<LeafSigner> {
     const signer = new LeafSigner(options);
+    // Keys left by a stop (or a crash) after a leaf's window passed go before anything is loaded.
+    await retireEndedLeaves(signer.storage, signer.now(), signer.renewBeforeMs);
     const rootSpki = Buffer.from(options.root.certificate.publicKey.rawData);
     for (const stored of await options.storage.loadLeaves()) {
       const leaf = await credentialFromPem(stored);
@@ -78,7 +86,7 @@ export class LeafSigner implements Signer {
     return signer;
   }
 
-  /** How many leaves this signer knows (stored and issued). */
+  /** How many leaves this signer holds the keys of (stored and issued, not yet retired). */
   get leafCount(): number {
     return this.keys.length;
   }
@@ -105,14 +113,17 @@ export class LeafSigner implements Signer {
     const t = at.getTime();
     let best: SigningKey | undefined;
     for (const key of this.keys) {
-      const usable =
-        key.notBefore.getTime() <= t && t + this.renewBeforeMs <= key.notAfter.getTime();
+      const usable = key.notBefore.getTime() <= t && canSignAt(key.notAfter, t, this.renewBeforeMs);
       if (usable && (best === undefined || key.notAfter > best.notAfter)) best = key;
     }
     return best;
   }
 
   private async issue(at: Date): Promise<SigningKey> {
+    // A rotation: the leaf it replaces, and any other whose window has passed, is retired first.
+    const now = this.now();
+    this.keys = this.keys.filter((key) => canSignAt(key.notAfter, now, this.renewBeforeMs));
+    await retireEndedLeaves(this.storage, now, this.renewBeforeMs);
     const fresh = await issueLeaf(this.root, { at, lifetimeMs: this.lifetimeMs });
     const stored = credentialToPem(fresh);
     await this.storage.saveLeaf(fresh.certificate.serialNumber, stored);
