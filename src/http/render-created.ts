@@ -1,6 +1,6 @@
 /** The answer to create in the requested `output-format` (SPEC.md §5): JSON data, PNG or SVG. */
 import type { FastifyReply } from 'fastify';
-import { renderQrPng, renderQrSvg } from '../qr/render.js';
+import type { QrRenderSlot } from '../qr/render-pool.js';
 import { ErxError } from '../errors.js';
 import type { CreateResult } from '../service/index.js';
 
@@ -24,12 +24,16 @@ export function pixelSize(size: string | undefined): number {
   return n;
 }
 
-/** Sends `created` as `data` JSON, a PNG QR code (`qrcode`) or an SVG QR code (`svg`). */
+/**
+ * Sends `created` as `data` JSON, a PNG QR code (`qrcode`) or an SVG QR code (`svg`); a QR code is
+ * rendered in the place `qr` took in the render queue, off the event loop.
+ */
 export async function renderCreated(
   reply: FastifyReply,
   created: CreateResult,
   format: string,
   width: number,
+  qr: QrRenderSlot | undefined,
 ): Promise<FastifyReply> {
   reply.header('x-prescription-id', created.prescriptionId);
   if (format === 'data') {
@@ -38,10 +42,11 @@ export async function renderCreated(
       prescription_id: created.prescriptionId,
     });
   }
+  if (qr === undefined) throw new Error(`no place in the render queue for ${format}`);
   if (format === 'svg') {
-    const svg = await renderQrSvg(created.link, width);
+    const svg = await qr.svg(created.link, width);
     return reply.type('image/svg+xml').send(svg);
   }
-  const png = await renderQrPng(created.link, width);
+  const png = await qr.png(created.link, width);
   return reply.type('image/png').send(png);
 }

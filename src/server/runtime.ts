@@ -17,6 +17,7 @@ import { EventVerifier } from '../ledger/index.js';
 import { LinkKeyring } from '../link/index.js';
 import { DirectoryPkiStorage, SignPool, openPki } from '../pki/index.js';
 import type { Pki } from '../pki/index.js';
+import { QrRenderPool } from '../qr/render-pool.js';
 import {
   IssuedAtFormat,
   PrescriptionService,
@@ -35,6 +36,8 @@ export interface Runtime {
   readonly pki: Pki;
   /** The threads that sign ledger events (idle until `start()` or the first signature). */
   readonly signPool: SignPool;
+  /** The threads that render create's QR codes (idle until the first render). */
+  readonly qrRenderer: QrRenderPool;
   readonly tokens: TokenService | undefined;
   readonly service: PrescriptionService;
   readonly metrics: Metrics;
@@ -89,6 +92,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   });
   // One thread per core, started by `start()` (as `erx serve` does) or at the first signature.
   const signPool = new SignPool();
+  // Started at the first QR code asked for: most creates ask for the link data only.
+  const qrRenderer = new QrRenderPool();
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
@@ -118,6 +123,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       tokens,
       checker,
       metrics,
+      qrRenderer,
       signingLoad: () => signPool.load(),
       logger: options.logger,
       timeouts: options.timeouts,
@@ -133,6 +139,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       linkKeys,
       pki,
       signPool,
+      qrRenderer,
       tokens,
       service,
       metrics,
@@ -141,11 +148,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         await app.close();
         await store.close();
         await signPool.close();
+        await qrRenderer.close();
       },
     };
   } catch (error) {
     await store.close();
     await signPool.close();
+    await qrRenderer.close();
     throw error;
   }
 }

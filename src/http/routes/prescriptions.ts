@@ -97,8 +97,15 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       // Who may ask is settled before the document is read (decisions: check order).
       requireRole(ctx.principal, 'prescriber');
       const doc = readPrescriptionForCreate(request.body ?? '');
-      const created = await service.create(doc, ctx, { asQrCode: format !== 'data' });
-      return renderCreated(reply, created, format, width);
+      // A QR code takes its place in the render queue before anything is stored: a full queue
+      // refuses the call (503) rather than a prescription created and never answered.
+      const qr = format === 'data' ? undefined : deps.qrRenderer.reserve();
+      try {
+        const created = await service.create(doc, ctx, { asQrCode: format !== 'data' });
+        return await renderCreated(reply, created, format, width, qr);
+      } finally {
+        qr?.release();
+      }
     },
   );
 
