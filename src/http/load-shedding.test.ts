@@ -1,10 +1,13 @@
 /**
- * The signing bound of the load shedding, through Fastify's `inject()`: calls that sign are
- * refused with 503 and `Retry-After` in the error shape while the signing queue is full, before
- * their handler runs; other calls, and calls that sign once the queue drained, are served.
+ * The load shedding through Fastify's `inject()`. The signing bound: calls that sign are refused
+ * with 503 and `Retry-After` in the error shape while the signing queue is full, before their
+ * handler runs; other calls, and calls that sign once the queue drained, are served. The bound on
+ * requests in progress: a request takes its place once its body has arrived, not while it
+ * trickles in, and gives it back when it is answered.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import type { SigningLoad } from '../pki/index.js';
 import { installErrorHandlers } from './error-handler.js';
@@ -116,5 +119,90 @@ describe('load shedding: the signing queue (ERX_MAX_SIGNING_QUEUE)', () => {
   it('refuses nothing with the bound at 0', async () => {
     const { app } = await appWith(0, { now: { waiting: 1_000, threads: 1 } });
     assert.equal((await app.inject({ method: 'POST', url: '/signs' })).statusCode, 200);
+  });
+});
+
+/** An app with the in-flight bound only; `/held` answers once `release()` is called. */
+async function inFlightApp(maxInFlight: number) {
+  const app = Fastify();
+  app.decorateRequest('trace', null as unknown as ReturnType<typeof traceFor>);
+  app.addHook('onRequest', async (request) => {
+    request.trace = traceFor(undefined);
+  });
+  installErrorHandlers(app);
+  installLoadShedding(app, { maxInFlight, maxLagMs: 0, maxSigningQueue: 0 }, () => ({
+    waiting: 0,
+    threads: 1,
+  }));
+  let reading = (): void => undefined;
+  let entered = (): void => undefined;
+  let release = (): void => undefined;
+  const readingBody = new Promise<void>((resolve) => (reading = resolve));
+  const inHandler = new Promise<void>((resolve) => (entered = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // After every onRequest hook, before the body is read.
+  app.addHook('preParsing', async (request) => {
+    if (request.url === '/held') reading();
+  });
+  app.post('/held', async () => {
+    entered();
+    await released;
+    return { held: true };
+  });
+  app.post('/reads', async () => ({ read: true }));
+  app.post('/healthz', async () => ({ status: 'ok' }));
+  await app.ready();
+  return { app, readingBody, inHandler, release };
+}
+
+describe('load shedding: requests in progress (ERX_MAX_IN_FLIGHT)', () => {
+  it('counts a request once its body has arrived, until it is answered', async () => {
+    const { app, readingBody, inHandler, release } = await inFlightApp(1);
+    const reads = async () => (await app.inject({ method: 'POST', url: '/reads' })).statusCode;
+    const body = new PassThrough();
+    const held = app.inject({
+      method: 'POST',
+      url: '/held',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    try {
+      body.write('{"a"');
+      await readingBody;
+      assert.equal(await reads(), 200, 'a body still arriving holds no place');
+      body.end(':1}');
+      await inHandler;
+      const refused = await app.inject({ method: 'POST', url: '/reads' });
+      assert.equal(refused.statusCode, 503, 'a request in its handler holds the place');
+      assert.equal(refused.headers['retry-after'], '1');
+      assert.equal((refused.json() as Record<string, unknown>).error_code, 'service_unavailable');
+      assert.equal((await app.inject({ method: 'POST', url: '/healthz' })).statusCode, 200);
+    } finally {
+      if (!body.writableEnded) body.end(':1}');
+      release();
+    }
+    assert.equal((await held).statusCode, 200);
+    assert.equal(await reads(), 200, 'an answered request gave its place back');
+  });
+
+  it('refuses a request whose body arrived after the last place went', async () => {
+    const { app, inHandler, release } = await inFlightApp(1);
+    const body = new PassThrough();
+    const late = app.inject({
+      method: 'POST',
+      url: '/reads',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    body.write('{"a"');
+    const held = app.inject({ method: 'POST', url: '/held' });
+    await inHandler;
+    body.end(':1}');
+    try {
+      assert.equal((await late).statusCode, 503);
+    } finally {
+      release();
+    }
+    assert.equal((await held).statusCode, 200);
   });
 });

@@ -1,8 +1,13 @@
 /**
  * Load shedding, three bounds, each answering the next API request at once with 503 and
- * `Retry-After` in the error shape, before its body is read or its token checked:
+ * `Retry-After` in the error shape, before its token is checked and, as a rule, before its body is
+ * read:
  *
- * - at most `maxInFlight` requests in progress (memory: requests waiting for a signature);
+ * - at most `maxInFlight` requests in progress (memory: requests waiting for a signature). A
+ *   request takes its place once its body has arrived: the time a body takes is the client's,
+ *   and a place held while it trickles in (up to the request timeout) would let a few hundred
+ *   slow clients refuse everyone else. A request that arrives while the places are taken is
+ *   refused before its body is read; one whose body arrived as the last place went, after;
  * - no new call that signs (routes with `config.signs`) while `maxSigningQueue` signatures per
  *   signing thread are waiting: each waits about a signature's time per place in the queue, so
  *   past this a dispense would be answered late rather than refused in time (on by default).
@@ -24,7 +29,7 @@
  * operations routes (health, readiness, metrics) are never shed: they are how an operator sees the
  * overload.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SigningLoad } from '../pki/index.js';
 import { sendError } from './error-handler.js';
 
@@ -35,7 +40,7 @@ declare module 'fastify' {
   }
 }
 
-const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
+const NEVER_SHED = new Set(['/healthz', '/readyz']);
 
 const SHED_MESSAGE = 'erx is at capacity; retry shortly.';
 
@@ -141,20 +146,31 @@ export function installLoadShedding(
     lastWarning = now;
     shed = 0;
   };
+  const refuse = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    // Answered here, without an Error and its stack: refusing must cost far less than serving.
+    shed++;
+    shedRequests.add(request);
+    warn();
+    reply.header('retry-after', '1');
+    return sendError(reply, request, 'service_unavailable', SHED_MESSAGE);
+  };
+  const full = (): boolean => maxInFlight > 0 && inFlight >= maxInFlight;
   app.addHook('onRequest', async (request, reply) => {
     if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
     const overloaded =
-      (maxInFlight > 0 && inFlight >= maxInFlight) ||
+      full() ||
       (lag !== undefined && lag.lagMs() >= maxLagMs) ||
       (request.routeOptions.config.signs === true && signingFull());
-    if (overloaded) {
-      // Answered here, without an Error and its stack: refusing must cost far less than serving.
-      shed++;
-      shedRequests.add(request);
-      warn();
-      reply.header('retry-after', '1');
-      return sendError(reply, request, 'service_unavailable', SHED_MESSAGE);
-    }
+    if (overloaded) return refuse(request, reply);
+  });
+  if (maxInFlight <= 0) return;
+  // After the body was read and parsed, before the token check: from here on the time a request
+  // takes is erx's (and the token service's), not its client's.
+  app.addHook('preValidation', async (request, reply) => {
+    if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+    if (full()) return refuse(request, reply);
+    // A client gone already had its 'close': counting it would keep its place taken for good.
+    if (reply.raw.destroyed) return;
     inFlight++;
     // 'close' comes once, after the answer is sent or when the client went away first.
     reply.raw.once('close', () => inFlight--);

@@ -1,6 +1,6 @@
 /**
  * A stand-in external token service speaking the seed's GetTokenInfo (seed §4.3, §2.6) that can
- * be made slow, for the fail-closed tests. Tokens name their role: `doc-…` is a prescriber,
+ * be made slow, for the fail-closed tests, or hold its answers, for requests kept in progress. Tokens name their role: `doc-…` is a prescriber,
  * `ph-…` a pharmacist; anything else is inactive.
  */
 import { createServer } from 'node:http';
@@ -11,6 +11,8 @@ export interface FakeTokenService {
   url: string;
   /** Milliseconds to wait before each answer (0: at once). */
   delayMs: number;
+  /** While true, answers wait; set false, the waiting ones are sent. */
+  holding: boolean;
   /** Token checks received so far. */
   readonly checks: number;
   /** Closes the port (pending answers are cut off): the service is down. */
@@ -41,7 +43,8 @@ function infoFor(token: string): Record<string, unknown> {
 /** Starts the fake token service on an ephemeral port. */
 export async function startFakeTokenService(): Promise<FakeTokenService> {
   let checks = 0;
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, holding: false };
+  const held: (() => void)[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -58,7 +61,8 @@ export async function startFakeTokenService(): Promise<FakeTokenService> {
         if (answer === undefined) res.writeHead(401).end();
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       };
-      if (state.delayMs > 0) setTimeout(reply, state.delayMs);
+      if (state.holding) held.push(reply);
+      else if (state.delayMs > 0) setTimeout(reply, state.delayMs);
       else reply();
     });
   });
@@ -71,6 +75,13 @@ export async function startFakeTokenService(): Promise<FakeTokenService> {
     },
     set delayMs(value: number) {
       state.delayMs = value;
+    },
+    get holding() {
+      return state.holding;
+    },
+    set holding(value: boolean) {
+      state.holding = value;
+      if (!value) for (const reply of held.splice(0)) reply();
     },
     get checks() {
       return checks;
