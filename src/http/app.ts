@@ -10,6 +10,7 @@ import { installAuth } from './auth-hook.js';
 import { DEFAULT_TIMEOUTS } from './deps.js';
 import type { AppDeps } from './deps.js';
 import { installBodyParsers } from './body-parsers.js';
+import { installConnectionLimit } from './connection-limit.js';
 import { installErrorHandlers, sendClientError, sendFrameworkError } from './error-handler.js';
 import { installLoadShedding, wasShed } from './load-shedding.js';
 import { installMetrics } from './metrics-hooks.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The named shapes of the interface, referenced by the route schemas (src/api).
   for (const schema of sharedSchemas()) app.addSchema(schema);
+  installConnectionLimit(app, deps.config, deps.metrics.registry);
   installLoadShedding(app, deps.config, deps.signingLoad);
   installErrorHandlers(app);
   installBodyParsers(app, BODY_LIMIT);

@@ -88,6 +88,8 @@ async function listen(
         : 'http://erx.test/rx/',
       ERX_RATE_LIMIT_SUBJECT: '0',
       ERX_RATE_LIMIT_ANON: '0',
+      // Every test client connects from 127.0.0.1; the suites that test the bound set it.
+      ERX_MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...options.env,
     });
     const runtime = await openRuntime(config, options.runtime);
