@@ -1,6 +1,7 @@
 /**
  * erx under test: `erx serve` as a child process on an ephemeral loopback port, configured as
- * shipped except for the two rate limits (SPEC.md §9), which would otherwise refuse a load test.
+ * shipped except for the two rate limits (SPEC.md §9), which would otherwise refuse a load test,
+ * and its metrics listener, on an ephemeral port too so that it never meets another erx's.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ export function erxEnvironment(dataDir: string): Record<string, string> {
     ERX_PRESCRIPTION_URL: BENCH_PRESCRIPTION_URL,
     ERX_RATE_LIMIT_SUBJECT: '0',
     ERX_RATE_LIMIT_ANON: '0',
+    ERX_METRICS_ADDR: '127.0.0.1:0',
   };
 }
 

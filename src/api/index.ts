@@ -33,5 +33,5 @@ export {
   TokenResult,
 } from './tokens.js';
 export { EventParams, IdParams, ReasonBody, ReasonQuery } from './params.js';
-export { HealthStatus, MetricsText } from './ops.js';
+export { HealthStatus } from './ops.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

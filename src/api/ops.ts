@@ -8,10 +8,3 @@ export const HealthStatus = Type.Object(
   { $id: 'HealthStatus', description: 'The service is alive, or ready.' },
 );
 export type HealthStatus = Static<typeof HealthStatus>;
-
-/** `/metrics`: the Prometheus text exposition format. */
-export const MetricsText = Type.String({
-  $id: 'MetricsText',
-  contentMediaType: 'text/plain',
-  description: 'Prometheus metrics in the text exposition format.',
-});

@@ -24,7 +24,7 @@ import {
   TokenInfoForm,
   TokenResult,
 } from './tokens.js';
-import { HealthStatus, MetricsText } from './ops.js';
+import { HealthStatus } from './ops.js';
 
 /** Every named shape of the interface. */
 export const NAMED_SCHEMAS: readonly object[] = [
@@ -57,7 +57,6 @@ export const NAMED_SCHEMAS: readonly object[] = [
   InactiveTokenInfo,
   TokenInfo,
   HealthStatus,
-  MetricsText,
 ];
 
 /** The `$id` of a named shape; a schema without one is a programming error. */

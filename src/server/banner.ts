@@ -1,12 +1,20 @@
 /** What `erx serve` prints on start: where to go and how to get a token (first start). */
 import type { DemoClient } from './demo-clients.js';
 
-/** The start-up text for a service listening at `url`. */
-export function banner(url: string, demo: DemoClient[] | undefined, embeddedAuth: boolean): string {
+/**
+ * The start-up text for a service listening at `url`, its metrics at `metricsUrl` (undefined:
+ * `ERX_METRICS_ADDR=off`).
+ */
+export function banner(
+  url: string,
+  demo: DemoClient[] | undefined,
+  embeddedAuth: boolean,
+  metricsUrl: string | undefined,
+): string {
   const lines = [
     `erx is listening on ${url}`,
     `  API reference: ${url}/docs   OpenAPI: ${url}/openapi.json`,
-    `  health: ${url}/healthz  ${url}/readyz  metrics: ${url}/metrics`,
+    `  health: ${url}/healthz  ${url}/readyz  metrics: ${metricsUrl ?? 'off (ERX_METRICS_ADDR)'}`,
   ];
   if (!embeddedAuth) {
     lines.push('  tokens: issued by the external token service (ERX_AUTH_URL)');

@@ -11,6 +11,7 @@ import type { Config } from '../config/index.js';
 import { ErxError } from '../errors.js';
 import { buildApp } from '../http/app.js';
 import type { AppDeps } from '../http/app.js';
+import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
 import { EventVerifier } from '../ledger/index.js';
@@ -41,6 +42,8 @@ export interface Runtime {
   readonly tokens: TokenService | undefined;
   readonly service: PrescriptionService;
   readonly metrics: Metrics;
+  /** Serves `metrics` on `ERX_METRICS_ADDR` once told to listen; undefined when `off`. */
+  readonly metricsListener: MetricsListener | undefined;
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -133,6 +136,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         await pki.signer.keyAt(new Date(now()));
       },
     });
+    const metricsListener =
+      config.metricsAddr && new MetricsListener(metrics.registry, config.metricsAddr);
     return {
       config,
       store,
@@ -143,8 +148,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       tokens,
       service,
       metrics,
+      metricsListener,
       app,
       close: async () => {
+        await metricsListener?.close();
         await app.close();
         await store.close();
         await signPool.close();

@@ -44,12 +44,20 @@ export async function serve(
   // Threads started at the first dispense would take its first tens of milliseconds, in which
   // the signing-queue bound refuses every call that signs.
   runtime.signPool.start();
-  await runtime.app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  let metricsUrl: string | undefined;
+  try {
+    metricsUrl = await runtime.metricsListener?.listen();
+    await runtime.app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  } catch (error) {
+    // Nothing may keep the process alive after a start that failed.
+    await runtime.close();
+    throw error;
+  }
   const address = runtime.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  out(banner(url, demo, runtime.tokens !== undefined));
+  out(banner(url, demo, runtime.tokens !== undefined, metricsUrl));
 
   const purge = setInterval(() => {
     const now = Date.now();

@@ -38,7 +38,6 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/REST/v1/OAuth/GetTokenInfo': [400, 401, 413, 415, 429, 500, 503],
   '/healthz': [500],
   '/readyz': [500, 503],
-  '/metrics': [500],
 };
 
 /** Every operation of the document with its path. */

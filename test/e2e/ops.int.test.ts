@@ -1,10 +1,12 @@
 /**
  * The operator and documentation routes over a real socket (SPEC.md §5, §9): OpenAPI 3.1 with the
- * interface version, the reference page, liveness, readiness and Prometheus metrics.
+ * interface version, the reference page, liveness, readiness, and Prometheus metrics on their own
+ * listener.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPrescription, expectAppended } from '../support/e2e.js';
+import { send } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
 
 const API_PATHS = [
@@ -19,7 +21,6 @@ const API_PATHS = [
   '/REST/v1/OAuth/GetTokenInfo',
   '/healthz',
   '/readyz',
-  '/metrics',
 ];
 
 describe('operations and documentation', () => {
@@ -72,7 +73,7 @@ describe('operations and documentation', () => {
     }
   });
 
-  it('counts requests and appended events in /metrics', async () => {
+  it('counts requests and appended events in /metrics of the metrics listener', async () => {
     const rx = await createPrescription(server);
     await expectAppended(
       server,
@@ -81,7 +82,7 @@ describe('operations and documentation', () => {
         server.request('POST', `/ePrescription/lock/${rx.id}`, { token: server.pharmacist.token }),
       'lock',
     );
-    const answer = await server.request('GET', '/metrics');
+    const answer = await send(server.metricsUrl!, 'GET', '');
     assert.equal(answer.status, 200);
     assert.match(answer.headers.get('content-type') ?? '', /^text\/plain/);
     assert.match(answer.text, /^# TYPE erx_http_requests_total counter$/m);

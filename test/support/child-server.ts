@@ -60,7 +60,14 @@ export function startChildServer(
   timeoutMs = 30_000,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...CLI, 'serve'], {
-    env: { ...process.env, PORT: '0', ERX_LOG_LEVEL: 'error', ...env },
+    // The metrics listener on an ephemeral port too: several servers run at once.
+    env: {
+      ...process.env,
+      PORT: '0',
+      ERX_LOG_LEVEL: 'error',
+      ERX_METRICS_ADDR: '127.0.0.1:0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

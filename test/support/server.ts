@@ -30,6 +30,8 @@ export interface ListeningServer {
   url: string;
   dataDir: string;
   runtime: Runtime;
+  /** `http://127.0.0.1:<port>/metrics` (an ephemeral port), undefined with ERX_METRICS_ADDR=off. */
+  metricsUrl: string | undefined;
   request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
   /** Stops erx and removes its data directory (and database). */
   close(): Promise<void>;
@@ -88,12 +90,15 @@ async function listen(
         : 'http://erx.test/rx/',
       ERX_RATE_LIMIT_SUBJECT: '0',
       ERX_RATE_LIMIT_ANON: '0',
+      // Servers of concurrent tests would all ask for 9464.
+      ERX_METRICS_ADDR: '127.0.0.1:0',
       // Every test client connects from 127.0.0.1; the suites that test the bound set it.
       ERX_MAX_CONNECTIONS_PER_ADDRESS: '0',
       ...options.env,
     });
     const runtime = await openRuntime(config, options.runtime);
     try {
+      await runtime.metricsListener?.listen();
       await runtime.app.listen({ port, host: '127.0.0.1' });
     } catch (error) {
       await runtime.close();
@@ -129,6 +134,7 @@ export async function listenServer(options: StartOptions = {}): Promise<Listenin
     url,
     dataDir,
     runtime,
+    metricsUrl: runtime.metricsListener?.url,
     request: (method, path, o) => send(url, method, path, o),
     close: async () => {
       await runtime.close();

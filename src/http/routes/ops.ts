@@ -1,11 +1,14 @@
-/** Operator endpoints (SPEC.md §5): liveness, readiness (store + keys), Prometheus metrics. */
+/**
+ * Operator endpoints (SPEC.md §5): liveness and readiness (store + keys). The Prometheus metrics
+ * have a listener of their own (`MetricsListener`), not the API port.
+ */
 import type { FastifyInstance } from 'fastify';
-import { HealthStatus, MetricsText, ref } from '../../api/index.js';
+import { HealthStatus, ref } from '../../api/index.js';
 import { ErxError } from '../../errors.js';
 import type { AppDeps } from '../deps.js';
 import { errorResponses } from './route-schemas.js';
 
-/** Registers `/healthz`, `/readyz` and `/metrics`. */
+/** Registers `/healthz` and `/readyz`. */
 export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const quiet = { rateLimit: false as const };
   app.get(
@@ -43,22 +46,6 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
         );
       }
       return { status: 'ready' };
-    },
-  );
-  app.get(
-    '/metrics',
-    {
-      config: quiet,
-      schema: {
-        tags: ['operations'],
-        summary: 'Prometheus metrics',
-        produces: ['text/plain'],
-        response: { 200: ref(MetricsText), ...errorResponses([500]) },
-      },
-    },
-    async (_request, reply) => {
-      const text = await deps.metrics.registry.metrics();
-      return reply.type(deps.metrics.registry.contentType).send(text);
     },
   );
 }
