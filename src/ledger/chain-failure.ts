@@ -7,7 +7,7 @@ import type { BodyFailureReason } from './parse-event-body.js';
 
 /** The check that failed, in the order they apply to each event (then `head` for the chain). */
 export type ChainCheck =
-  'body' | 'hash' | 'reference' | 'link' | 'time' | 'signature' | 'chain' | 'head';
+  'body' | 'hash' | 'reference' | 'link' | 'signature' | 'chain' | 'time' | 'head';
 
 /** Why a compact JWS was refused before or by the signature check. */
 export type SignatureFailureReason =
@@ -26,9 +26,9 @@ export type ChainFailureReason =
   | 'parent_mismatch'
   | 'seq_mismatch'
   | 'parent_column_mismatch'
-  | 'timestamp_decreases'
   | SignatureFailureReason
   | CertificateFailureReason
+  | 'timestamp_decreases'
   | 'head_mismatch';
 
 /** One failed check. */

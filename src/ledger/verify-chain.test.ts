@@ -260,7 +260,8 @@ describe('time never runs backwards along a chain', () => {
       [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
       [false, 1, 'time', 'timestamp_decreases'],
     );
-    assert.equal(result.bodies.length, 1, 'the backdated event is not among the checked bodies');
+    // Its signature was checked, and holds: the time check runs after it.
+    assert.equal(result.bodies.length, 2);
   });
 
   test('an event dated between the create event and its predecessor fails at that event', async () => {
@@ -315,12 +316,10 @@ describe('time order vectors: an event dated before its predecessor fails, the s
           ...vector.expected,
         },
       );
-      const bad = vector.expected.firstBadIndex ?? vector.input.events.length;
-      assert.equal(result.bodies.length, bad);
-      // The event dated too early is signed by a leaf of the root valid at its date: only the
-      // time check tells it apart.
-      const record = vector.input.events[bad];
-      if (record !== undefined) {
+      assert.equal(result.bodies.length, vector.input.events.length);
+      // Every event is signed by a leaf of the root valid at its date, the one dated too early
+      // too: only the time check tells it apart.
+      for (const record of vector.input.events) {
         const parsed = parseEventBody(record.body);
         assert.ok(parsed.ok);
         assert.equal(await verifier.verify(record, parsed.body), undefined);

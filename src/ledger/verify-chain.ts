@@ -1,7 +1,7 @@
 /**
  * SPEC.md §6 `logs_check_passed`, all checks in one place: per event, in order, the body and
- * hash (check 1), the link (check 2), the time (never before its predecessor) and the signature
- * with its certificate chain (check 3); then the head (check 4). The result names the first bad
+ * hash (check 1), the link (check 2), the signature with its certificate chain (check 3) and the
+ * time (never before its predecessor's); then the head (check 4). The result names the first bad
  * event and the check it failed.
  */
 import type { ChainCheck, ChainFailureReason, CheckFailure } from './chain-failure.js';
@@ -53,14 +53,13 @@ export async function verifyChain(
 ): Promise<ChainVerification> {
   const { events, prescriptionId } = input;
   if (events.length === 0) return failed(0, { check: 'link', reason: 'empty_chain' }, []);
-  // Checks 1, 2 and the time are cheap: run them first, up to the first failure.
+  // Checks 1 and 2 are cheap: run them first, up to the first failure.
   const bodies: EventBody[] = [];
   let structural: { index: number; failure: CheckFailure } | undefined;
   for (const [index, record] of events.entries()) {
     const content = checkEventHash(record, prescriptionId);
     const failure = content.ok
-      ? (checkLink(content.body, index, events[index - 1]?.hash, record) ??
-        checkTime(content.body, bodies[index - 1]))
+      ? checkLink(content.body, index, events[index - 1]?.hash, record)
       : { check: content.check, reason: content.reason };
     if (failure !== undefined) {
       structural = { index, failure };
@@ -72,10 +71,12 @@ export async function verifyChain(
   const signatures = await Promise.all(
     bodies.map((body, index) => verifier.verify(events[index] as LedgerRecord, body)),
   );
-  const badSignature = signatures.findIndex((failure) => failure !== undefined);
-  if (badSignature >= 0) {
-    return failed(badSignature, signatures[badSignature] as CheckFailure, bodies);
-  }
+  // The time check after the signature: an event that fails it was signed by a real leaf.
+  const checked = signatures.map(
+    (failure, index) => failure ?? checkTime(bodies[index] as EventBody, bodies[index - 1]),
+  );
+  const bad = checked.findIndex((failure) => failure !== undefined);
+  if (bad >= 0) return failed(bad, checked[bad] as CheckFailure, bodies);
   if (structural !== undefined) return failed(structural.index, structural.failure, bodies);
   const head = checkHead(events, input.headHash);
   if (head !== undefined) return failed(events.length - 1, head, bodies);
