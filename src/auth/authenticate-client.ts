@@ -1,12 +1,29 @@
 /**
  * Client authentication against the store: the secret is checked with scrypt, and an unknown
- * client costs the same scrypt run, so timing does not tell which client ids exist.
+ * client costs the same scrypt run, so timing does not tell which client ids exist. A failure
+ * budget per address and client id is consulted first (`./failure-budget.ts`): past it the attempt
+ * is refused without hashing.
  */
 import { ErxError } from '../errors.js';
 import type { ClientRow, Store } from '../store/types.js';
-import { generateSecret, hashSecret, verifySecret } from './secret-hash.js';
+import type { FailureBudget } from './failure-budget.js';
+import type { SecretHashes } from './secret-hash.js';
 
-let dummyHash: Promise<string> | undefined;
+/** What client authentication works with. */
+export interface ClientAuthentication {
+  readonly store: Store;
+  readonly secrets: SecretHashes;
+  /** Absent: no failure budget (tools, tests). */
+  readonly budget?: FailureBudget;
+}
+
+/** Presented client credentials and where they came from. */
+export interface ClientAttempt {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** The caller's address (undefined: a call from inside erx). */
+  address?: string;
+}
 
 function invalidClient(): ErxError {
   // RFC 6749 §5.2 names this failure `invalid_client`; the client message never says which part.
@@ -15,19 +32,24 @@ function invalidClient(): ErxError {
   });
 }
 
-/** The client `clientId` if `clientSecret` is its secret; throws `unauthorized` otherwise. */
+/**
+ * The client `clientId` if `clientSecret` is its secret; throws `unauthorized` otherwise,
+ * `too_many_requests` past the failure budget, `service_unavailable` when hashing is at capacity.
+ */
 export async function authenticateClient(
-  store: Store,
-  clientId: string | undefined,
-  clientSecret: string | undefined,
+  auth: ClientAuthentication,
+  attempt: ClientAttempt,
 ): Promise<ClientRow> {
+  const { clientId, clientSecret, address } = attempt;
   if (!clientId || !clientSecret) throw invalidClient();
-  const client = await store.getClient(clientId);
-  if (client === undefined) {
-    dummyHash ??= hashSecret(generateSecret());
-    await verifySecret(clientSecret, await dummyHash);
-    throw invalidClient();
+  const budgeted = auth.budget?.begin(address, clientId);
+  let wrong = false;
+  try {
+    const client = await auth.store.getClient(clientId);
+    wrong = !(await auth.secrets.verify(clientSecret, client?.secretHash, address));
+    if (wrong || client === undefined) throw invalidClient();
+    return client;
+  } finally {
+    budgeted?.end(wrong);
   }
-  if (!(await verifySecret(clientSecret, client.secretHash))) throw invalidClient();
-  return client;
 }

@@ -3,6 +3,7 @@
  */
 export { MAX_TOKEN_LENGTH, generateAccessToken, hashAccessToken } from './access-token.js';
 export { authenticateClient } from './authenticate-client.js';
+export type { ClientAttempt, ClientAuthentication } from './authenticate-client.js';
 export { CachedTokenChecker } from './cached-token-checker.js';
 export type { CachedTokenCheckerOptions } from './cached-token-checker.js';
 export {
@@ -15,6 +16,13 @@ export { validateClientInput } from './client-input.js';
 export type { AddClientInput, ValidClientInput } from './client-input.js';
 export { createTokenChecker } from './create-token-checker.js';
 export type { TokenCheckerSettings } from './create-token-checker.js';
+export {
+  FAILURES_PER_ADDRESS,
+  FAILURES_PER_CLIENT,
+  FAILURE_WINDOW_MS,
+  FailureBudget,
+} from './failure-budget.js';
+export type { BudgetedAttempt, FailureBudgetOptions } from './failure-budget.js';
 export { EmbeddedTokenChecker } from './embedded-token-checker.js';
 export type { EmbeddedTokenCheckerOptions } from './embedded-token-checker.js';
 export { findActiveToken } from './find-active-token.js';
@@ -27,7 +35,10 @@ export { parseBearer } from './parse-bearer.js';
 export type { Principal } from './principal.js';
 export { principalFromIntrospection, roleFromScope } from './principal-from-introspection.js';
 export { ROLES, isRole } from './role.js';
-export { generateSecret, hashSecret, verifySecret } from './secret-hash.js';
+export { DEFAULT_MAX_WAITING, ScryptPool } from './scrypt-pool.js';
+export type { ScryptPoolOptions } from './scrypt-pool.js';
+export { SecretHashes, generateSecret, libuvScrypt, scryptMaxmem } from './secret-hash.js';
+export type { ScryptJob, ScryptRunner } from './secret-hash.js';
 export type { TokenChecker } from './token-checker.js';
 export { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 export type { ActiveTokenInfo, InactiveTokenInfo, TokenInfo } from './token-info.js';

@@ -1,6 +1,23 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateSecret, hashSecret, verifySecret } from './secret-hash.js';
+import { SecretHashes, generateSecret, libuvScrypt } from './secret-hash.js';
+import type { ScryptJob, ScryptRunner } from './secret-hash.js';
+
+const secrets = new SecretHashes(libuvScrypt);
+const hashSecret = (secret: string) => secrets.hash(secret);
+const verifySecret = (secret: string, stored: string | undefined) => secrets.verify(secret, stored);
+
+/** A runner that records the jobs it is given and runs them on libuv's pool. */
+function recording(): ScryptRunner & { jobs: ScryptJob[] } {
+  const jobs: ScryptJob[] = [];
+  return {
+    jobs,
+    derive: (job, lane) => {
+      jobs.push(job);
+      return libuvScrypt.derive(job, lane);
+    },
+  };
+}
 
 describe('client secrets', () => {
   it('generates 32 random bytes as base64url, different every time', () => {
@@ -56,5 +73,31 @@ describe('client secrets', () => {
     for (const [label, bad] of Object.entries(cases)) {
       assert.equal(await verifySecret(secret, bad), false, label);
     }
+  });
+
+  it('costs the same scrypt run for a malformed hash and an unknown client as for a real one', async () => {
+    const runner = recording();
+    const measured = new SecretHashes(runner);
+    const stored = await measured.hash('the-real-secret');
+    runner.jobs.length = 0;
+    assert.equal(await measured.verify('the-real-secret', stored), true);
+    assert.equal(await measured.verify('the-real-secret', undefined), false);
+    assert.equal(await measured.verify('the-real-secret', 'scrypt$1$1$1$x$y'), false);
+    const costs = runner.jobs.map(({ n, r, p, keyLength }) => ({ n, r, p, keyLength }));
+    assert.equal(costs.length, 3);
+    for (const cost of costs) assert.deepEqual(cost, costs[0]);
+  });
+
+  it('hands every scrypt run to its runner, with the caller as the lane', async () => {
+    const lanes: (string | undefined)[] = [];
+    const measured = new SecretHashes({
+      derive: (job, lane) => {
+        lanes.push(lane);
+        return libuvScrypt.derive(job, lane);
+      },
+    });
+    const stored = await measured.hash('lane-secret-0123');
+    assert.equal(await measured.verify('lane-secret-0123', stored, '192.0.2.7'), true);
+    assert.deepEqual(lanes, [undefined, '192.0.2.7']);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Client secrets of the token service (SPEC.md §2): generated at random, stored only as a slow
  * scrypt hash in a self-describing string `scrypt$N$r$p$salt$hash` (base64url), compared in
- * constant time.
+ * constant time. The scrypt work itself runs where a {@link ScryptRunner} puts it: the service's
+ * own thread (`./scrypt-pool.ts`), or libuv's pool for tools ({@link libuvScrypt}).
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { ScryptOptions } from 'node:crypto';
 
 /** Cost parameters of newly written hashes: 2^15 × 8 × 1 costs 32 MiB and tens of ms per check. */
 const N = 32768;
@@ -21,26 +21,43 @@ const MAX_P = 16;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-function derive(secret: string, salt: Buffer, keyLength: number, options: ScryptOptions) {
-  return new Promise<Buffer>((resolve, reject) => {
-    // Node refuses when 128·N·r exceeds maxmem (default 32 MiB, exactly our cost): leave room.
-    const maxmem = 256 * (options.N ?? N) * (options.r ?? R);
-    scrypt(secret, salt, keyLength, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+/** One scrypt run: the secret, its salt, the key length and the cost parameters. */
+export interface ScryptJob {
+  readonly secret: string;
+  readonly salt: Uint8Array;
+  readonly keyLength: number;
+  readonly n: number;
+  readonly r: number;
+  readonly p: number;
 }
+
+/** Runs scrypt jobs; `lane` names the caller (its address) for a runner that serves in turn. */
+export interface ScryptRunner {
+  derive(job: ScryptJob, lane?: string): Promise<Buffer>;
+}
+
+/** The memory bound of a job: Node refuses when 128·N·r exceeds maxmem, so leave room. */
+export function scryptMaxmem(job: Pick<ScryptJob, 'n' | 'r'>): number {
+  return 256 * job.n * job.r;
+}
+
+/**
+ * scrypt on libuv's thread pool, for tools (`erx clients add`) and tests. Never for the service:
+ * that pool also runs WebCrypto's verification, which a flood of secrets would starve.
+ */
+export const libuvScrypt: ScryptRunner = {
+  derive: (job) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const options = { N: job.n, r: job.r, p: job.p, maxmem: scryptMaxmem(job) };
+      scrypt(job.secret, job.salt, job.keyLength, options, (error, key) =>
+        error ? reject(error) : resolve(key),
+      );
+    }),
+};
 
 /** A fresh random client secret: 32 bytes, base64url (43 characters). */
 export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** Hashes `secret` with scrypt and a random salt into `scrypt$N$r$p$salt$hash`. */
-export async function hashSecret(secret: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(secret, salt, KEY_BYTES, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 interface ParsedHash {
@@ -73,14 +90,46 @@ function parseHash(stored: string): ParsedHash | undefined {
   return { n, r, p, salt: Buffer.from(salt, 'base64url'), key: keyBytes };
 }
 
-/** True when `secret` matches `stored` (a {@link hashSecret} result); malformed never matches. */
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const parsed = parseHash(stored);
-  if (!parsed) return false;
-  const key = await derive(secret, parsed.salt, parsed.key.length, {
-    N: parsed.n,
-    r: parsed.r,
-    p: parsed.p,
-  });
-  return timingSafeEqual(key, parsed.key);
+/** Hashes and checks client secrets with scrypt on one {@link ScryptRunner}. */
+export class SecretHashes {
+  readonly #scrypt: ScryptRunner;
+  /** What a hash that cannot be checked is checked against: the same work, never a match. */
+  readonly #standIn: ParsedHash = {
+    n: N,
+    r: R,
+    p: P,
+    salt: randomBytes(SALT_BYTES),
+    key: randomBytes(KEY_BYTES),
+  };
+
+  constructor(scrypt: ScryptRunner) {
+    this.#scrypt = scrypt;
+  }
+
+  /** Hashes `secret` with scrypt and a random salt into `scrypt$N$r$p$salt$hash`. */
+  async hash(secret: string): Promise<string> {
+    const salt = randomBytes(SALT_BYTES);
+    const key = await this.#scrypt.derive({ secret, salt, keyLength: KEY_BYTES, n: N, r: R, p: P });
+    return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  /**
+   * True when `secret` matches `stored` (a {@link hash} result). A malformed or absent hash
+   * (`undefined`: an unknown client) costs the same scrypt run and never matches, so timing tells
+   * nothing. `lane` is the caller's address.
+   */
+  async verify(secret: string, stored: string | undefined, lane?: string): Promise<boolean> {
+    const parsed = stored === undefined ? undefined : parseHash(stored);
+    const against = parsed ?? this.#standIn;
+    const job = {
+      secret,
+      salt: against.salt,
+      keyLength: against.key.length,
+      n: against.n,
+      r: against.r,
+      p: against.p,
+    };
+    const key = await this.#scrypt.derive(job, lane);
+    return timingSafeEqual(key, against.key) && parsed !== undefined;
+  }
 }

@@ -7,10 +7,13 @@ import { ErxError } from '../errors.js';
 import type { ClientRow, Store } from '../store/types.js';
 import { generateAccessToken, hashAccessToken } from './access-token.js';
 import { authenticateClient } from './authenticate-client.js';
+import type { ClientAuthentication } from './authenticate-client.js';
 import { validateClientInput } from './client-input.js';
 import type { AddClientInput } from './client-input.js';
+import type { FailureBudget } from './failure-budget.js';
 import { findActiveToken } from './find-active-token.js';
-import { generateSecret, hashSecret } from './secret-hash.js';
+import { SecretHashes, generateSecret, libuvScrypt } from './secret-hash.js';
+import type { ScryptRunner } from './secret-hash.js';
 import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 import type { TokenInfo } from './token-info.js';
 import { AlreadyExists } from '../store/races.js';
@@ -29,6 +32,8 @@ export interface TokenRequest {
   grantType: string | undefined;
   clientId: string | undefined;
   clientSecret: string | undefined;
+  /** The caller's address, for the failure budget (undefined: a call from inside erx). */
+  address?: string;
 }
 
 /** A successful token response (RFC 6749 §5.1). */
@@ -44,6 +49,8 @@ export interface TokenInfoRequest {
   token: string | undefined;
   clientId: string | undefined;
   clientSecret: string | undefined;
+  /** The caller's address, for the failure budget (undefined: a call from inside erx). */
+  address?: string;
 }
 
 export interface TokenServiceOptions {
@@ -51,6 +58,13 @@ export interface TokenServiceOptions {
   tokenLifetimeSeconds?: number;
   /** Clock, unix ms (tests freeze it). */
   now?: () => number;
+  /**
+   * Where secrets are hashed: the service passes its own thread pool (`./scrypt-pool.ts`); the
+   * default, libuv's pool, is for tools and tests.
+   */
+  scrypt?: ScryptRunner;
+  /** Failures allowed per address and client id; absent: none counted (tools, tests). */
+  budget?: FailureBudget;
 }
 
 function toInfo(row: ClientRow): ClientInfo {
@@ -75,6 +89,8 @@ export class TokenService {
   readonly #store: Store;
   readonly #lifetime: number;
   readonly #now: () => number;
+  readonly #secrets: SecretHashes;
+  readonly #auth: ClientAuthentication;
 
   constructor(store: Store, options: TokenServiceOptions = {}) {
     const lifetime = options.tokenLifetimeSeconds ?? 3600;
@@ -84,6 +100,8 @@ export class TokenService {
     this.#store = store;
     this.#lifetime = lifetime;
     this.#now = options.now ?? Date.now;
+    this.#secrets = new SecretHashes(options.scrypt ?? libuvScrypt);
+    this.#auth = { store, secrets: this.#secrets, budget: options.budget };
   }
 
   /** Registers a client; generates its secret when none is given. `conflict` if the id exists. */
@@ -92,7 +110,7 @@ export class TokenService {
     const secret = valid.secret ?? generateSecret();
     const row: ClientRow = {
       clientId: valid.clientId,
-      secretHash: await hashSecret(secret),
+      secretHash: await this.#secrets.hash(secret),
       role: valid.role,
       name: valid.name,
       description: valid.description,
@@ -128,7 +146,7 @@ export class TokenService {
         causeCode: 'unsupported_grant_type',
       });
     }
-    const client = await authenticateClient(this.#store, request.clientId, request.clientSecret);
+    const client = await authenticateClient(this.#auth, request);
     const now = this.#now();
     // Whole-second expiry, so `exp` in the token check is exact.
     const expiresAt = (Math.floor(now / 1000) + this.#lifetime) * 1000;
@@ -150,7 +168,7 @@ export class TokenService {
     if (!request.token) throw missing('token');
     if (!request.clientId) throw missing('client_id');
     if (!request.clientSecret) throw missing('client_secret');
-    await authenticateClient(this.#store, request.clientId, request.clientSecret);
+    await authenticateClient(this.#auth, request);
     const now = this.#now();
     const found = await findActiveToken(this.#store, request.token, now);
     return found ? activeTokenInfo(found.client, found.token, now) : inactiveTokenInfo();

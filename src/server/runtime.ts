@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { TokenService, createTokenChecker } from '../auth/index.js';
+import { FailureBudget, ScryptPool, TokenService, createTokenChecker } from '../auth/index.js';
 import type { Config } from '../config/index.js';
 import { ErxError } from '../errors.js';
 import { buildApp } from '../http/app.js';
@@ -37,6 +37,8 @@ export interface Runtime {
   readonly pki: Pki;
   /** The threads that sign ledger events (idle until `start()` or the first signature). */
   readonly signPool: SignPool;
+  /** The thread that hashes client secrets (idle until the first hash). */
+  readonly scryptPool: ScryptPool;
   /** The threads that render create's QR codes (idle until the first render). */
   readonly qrRenderer: QrRenderPool;
   readonly tokens: TokenService | undefined;
@@ -95,12 +97,18 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   });
   // One thread per core, started by `start()` (as `erx serve` does) or at the first signature.
   const signPool = new SignPool();
+  // Client secrets are hashed here, never on libuv's pool where verification runs; started at
+  // the first hash.
+  const scryptPool = new ScryptPool();
   // Started at the first QR code asked for: most creates ask for the link data only.
   const qrRenderer = new QrRenderPool();
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
-    const tokens = config.authUrl === undefined ? new TokenService(store, { now }) : undefined;
+    const tokens =
+      config.authUrl === undefined
+        ? new TokenService(store, { now, scrypt: scryptPool, budget: new FailureBudget({ now }) })
+        : undefined;
     const checker = createTokenChecker(config, store, {
       now,
       onLookup: (result) => metrics.tokenCache.inc({ result }),
@@ -144,6 +152,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       linkKeys,
       pki,
       signPool,
+      scryptPool,
       qrRenderer,
       tokens,
       service,
@@ -155,12 +164,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         await app.close();
         await store.close();
         await signPool.close();
+        await scryptPool.close();
         await qrRenderer.close();
       },
     };
   } catch (error) {
     await store.close();
     await signPool.close();
+    await scryptPool.close();
     await qrRenderer.close();
     throw error;
   }

@@ -8,7 +8,10 @@ import { pickClientCredentials } from '../../auth/index.js';
 import type { TokenService } from '../../auth/index.js';
 import { ANY_CALL, errorResponses } from './route-schemas.js';
 
-/** What the token service's calls can meet: a bad form (400) or bad client credentials (401). */
+/**
+ * What the token service's calls can meet: a bad form (400), bad client credentials (401), too
+ * many failed ones from the address or for the client id (429), hashing at capacity (503).
+ */
 const errors = errorResponses([400, 401, ...ANY_CALL]);
 
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
@@ -40,6 +43,7 @@ export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService |
         clientId: credentials.clientId,
         clientSecret: credentials.clientSecret,
         grantType: form.grant_type,
+        address: request.ip,
       });
       return reply.headers(noStore).send(answer);
     },
@@ -63,6 +67,7 @@ export function registerOauthRoutes(app: FastifyInstance, tokens: TokenService |
         token: form.token,
         clientId: form.client_id,
         clientSecret: form.client_secret,
+        address: request.ip,
       });
       return reply.headers(noStore).send(answer);
     },
