@@ -1,7 +1,7 @@
 /** The dispense request (seed §2.2, §4.1; SPEC.md §5 and §9). */
 import Type from 'typebox';
 import type { Static } from 'typebox';
-import { dispenseReason } from './params.js';
+import { PLAIN_TEXT_PATTERN, dispenseReason } from './params.js';
 
 /** One dispensed item (seed §2.2): `substitute` and `substitute_id_type` come together. */
 export const DispenseItem = Type.Object(
@@ -16,7 +16,9 @@ export const DispenseItem = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 500,
-        description: 'Identifier of the substitute medication dispensed instead.',
+        pattern: PLAIN_TEXT_PATTERN,
+        description:
+          'Identifier of the substitute medication dispensed instead. No control characters.',
       }),
     ),
     substitute_id_type: Type.Optional(

@@ -13,9 +13,20 @@ export const EventParams = Type.Object({
 });
 export type EventParams = Static<typeof EventParams>;
 
+/**
+ * Free text a caller has written into a signed event (a reason, a substitute): no C0 or C1 control
+ * character (U+0000–U+001F, U+007F–U+009F), TAB and line breaks included. Such text is one line
+ * shown to whoever reads the history; NUL or ESC in a signed event would be kept for good and
+ * could rewrite a terminal or a log line that shows it.
+ */
+export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+
 const reason = Type.String({
   maxLength: 500,
-  description: 'Why, as shown to whoever reads the history; recorded in `event_data.reason`.',
+  pattern: PLAIN_TEXT_PATTERN,
+  description:
+    'Why, as shown to whoever reads the history; recorded in `event_data.reason`. No control ' +
+    'characters.',
 });
 
 /** Lock and unlock: the reason recorded in the event's `event_data` (SPEC.md §7). */
@@ -37,6 +48,9 @@ export type ReasonBody = Static<typeof ReasonBody>;
 export const dispenseReason = Type.Optional(
   Type.String({
     maxLength: 500,
-    description: 'With `force=true`: why, recorded in `event_data.reason` of the forced event.',
+    pattern: PLAIN_TEXT_PATTERN,
+    description:
+      'With `force=true`: why, recorded in `event_data.reason` of the forced event. No control ' +
+      'characters.',
   }),
 );

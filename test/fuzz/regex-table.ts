@@ -28,6 +28,7 @@ const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).
 
 export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
+  { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
   {
     file: 'src/auth/client-credentials.ts',
     text: '/^([A-Za-z]+) +([A-Za-z0-9+/]+={0,2})$/',
@@ -87,6 +88,12 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
   { file: 'src/config/duration.ts', text: '/^(\\d{1,9})([smhd])$/', reach: 'config' },
   { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
+  {
+    file: 'src/http/routes/prescriptions.ts',
+    text: "new RegExp(PLAIN_TEXT_PATTERN, 'u')",
+    reach: 'request',
+    builds: new RegExp('^[^\\u0000-\\u001f\\u007f-\\u009f]*$', 'u'),
+  },
   {
     file: 'src/http/trace.ts',
     text: '/^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/',

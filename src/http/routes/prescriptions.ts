@@ -9,6 +9,7 @@ import { requireRole } from '../../service/index.js';
 import type { CallContext, DispenseItem } from '../../service/index.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
+import { refuseMalformedQuery } from '../query-encoding.js';
 import { readLinkText, readPrescriptionForCreate } from '../read-bodies.js';
 import { pixelSize, renderCreated } from '../render-created.js';
 import { serializeWith } from '../send-serialized.js';
@@ -30,6 +31,7 @@ import {
   alreadyDispensedExample,
   ref,
 } from '../../api/index.js';
+import { PLAIN_TEXT_PATTERN } from '../../api/params.js';
 import { BEARER_CALL, errorResponses, optionalBody } from './route-schemas.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -65,6 +67,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
     {
       config: { rawBody: true, signs: true },
       attachValidation: true,
+      preValidation: refuseMalformedQuery,
       schema: {
         tags,
         summary: 'Create a signed prescription link (JSON data, PNG or SVG QR code)',
@@ -142,6 +145,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       // No body at all is a full dispensation (seed §4.1 rule 1), which the array schema refuses.
       attachValidation: true,
       config: { signs: true },
+      preValidation: refuseMalformedQuery,
       schema: {
         tags,
         summary: 'Record a full (no body), partial, substitute or forced dispensation',
@@ -214,6 +218,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         // No body is the usual call; `{"reason": …}` is the other way to give the reason.
         attachValidation: true,
         config: { signs: true },
+        preValidation: refuseMalformedQuery,
         schema: {
           tags,
           summary,
@@ -258,11 +263,15 @@ interface QueryRule {
   readonly sentence: string;
 }
 
+const PLAIN_TEXT = new RegExp(PLAIN_TEXT_PATTERN, 'u');
+
 const REASON_RULE: QueryRule = {
   name: 'reason',
-  holds: (value) => value === undefined || (typeof value === 'string' && value.length <= 500),
-  message: 'must be at most 500 characters',
-  sentence: 'The query parameter reason is at most 500 characters.',
+  holds: (value) =>
+    value === undefined ||
+    (typeof value === 'string' && value.length <= 500 && PLAIN_TEXT.test(value)),
+  message: 'must be at most 500 characters, without control characters',
+  sentence: 'The query parameter reason is at most 500 characters, without control characters.',
 };
 
 /** The query of a dispense (SPEC.md §5: anything but true/false for force is a 400). */
