@@ -1,5 +1,8 @@
-/** What `erx serve` prints on start: where to go and how to get a token (first start). */
-import type { DemoClient } from './demo-clients.js';
+/**
+ * What `erx serve` prints on start: where to go and how to get a token. The demo clients' secrets
+ * are printed at the start that created them only; later starts name the file that keeps them.
+ */
+import type { DemoClientInfo, DemoClients } from './demo-clients.js';
 
 /**
  * The start-up text for a service listening at `url`, its metrics at `metricsUrl` (undefined:
@@ -7,7 +10,7 @@ import type { DemoClient } from './demo-clients.js';
  */
 export function banner(
   url: string,
-  demo: DemoClient[] | undefined,
+  demo: DemoClients | undefined,
   embeddedAuth: boolean,
   metricsUrl: string | undefined,
 ): string {
@@ -24,19 +27,28 @@ export function banner(
     lines.push('  tokens: erx clients add … then erx token --client-id … --client-secret …');
     return `${lines.join('\n')}\n`;
   }
-  const doctor = demo.find((d) => d.role === 'prescriber');
-  const pharmacy = demo.find((d) => d.role === 'pharmacist');
-  const tokenCmd = (c: DemoClient | undefined): string =>
+  const doctor = demo.clients.find((d) => d.role === 'prescriber');
+  const pharmacy = demo.clients.find((d) => d.role === 'pharmacist');
+  // The secret is read from the file where the command runs, so no later start prints it.
+  const file = shellQuote(demo.file);
+  const tokenCmd = (c: DemoClientInfo | undefined): string =>
     c
-      ? `curl -s -u '${c.clientId}:${c.clientSecret}' -d grant_type=client_credentials ${url}/REST/v1/OAuth/token`
+      ? `curl -s -u "${c.clientId}:$(jq -r '.[] | select(.clientId == "${c.clientId}") | .clientSecret' ${file})" -d grant_type=client_credentials ${url}/REST/v1/OAuth/token`
       : '';
   lines.push(
     '',
-    'Demo clients (delete data/demo-clients.json and the clients outside a trial):',
-    ...demo.map(
-      (d) =>
-        `  ${d.role.padEnd(10)} ${d.clientId}  secret ${d.clientSecret}  (${d.name}, ${d.sub})`,
-    ),
+    ...(demo.created
+      ? [
+          `Demo clients (secrets printed this once; kept in ${demo.file}, mode 0600; delete it and the clients outside a trial):`,
+          ...demo.clients.map(
+            (d) =>
+              `  ${d.role.padEnd(10)} ${d.clientId}  secret ${d.clientSecret}  (${d.name}, ${d.sub})`,
+          ),
+        ]
+      : [
+          `Demo clients (secrets in ${demo.file}, printed at the first start only; delete it and the clients outside a trial):`,
+          ...demo.clients.map((d) => `  ${d.role.padEnd(10)} ${d.clientId}  (${d.name}, ${d.sub})`),
+        ]),
     '',
     'Try it (needs jq):',
     `  DOC=$(${tokenCmd(doctor)} | jq -r .access_token)`,
@@ -52,4 +64,9 @@ export function banner(
     `  curl -s -H "Authorization: Bearer acs:$PHARMA" -H 'Content-Type: application/json' -d @link.txt ${url}/ePrescription/verify`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** `text` as one single-quoted shell word. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
