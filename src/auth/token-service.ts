@@ -12,6 +12,7 @@ import { validateClientInput } from './client-input.js';
 import type { AddClientInput } from './client-input.js';
 import type { FailureBudget } from './failure-budget.js';
 import { findActiveToken } from './find-active-token.js';
+import { subsOfBothRoles } from './shared-subs.js';
 import { SecretHashes, generateSecret, libuvScrypt } from './secret-hash.js';
 import type { ScryptRunner } from './secret-hash.js';
 import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
@@ -104,9 +105,23 @@ export class TokenService {
     this.#auth = { store, secrets: this.#secrets, budget: options.budget };
   }
 
-  /** Registers a client; generates its secret when none is given. `conflict` if the id exists. */
+  /**
+   * Registers a client; generates its secret when none is given. `conflict` if the id exists or
+   * a client of the other role holds its `sub`.
+   */
   async addClient(input: AddClientInput): Promise<AddedClient> {
     const valid = validateClientInput(input);
+    // One sub has one role (./shared-subs.ts); refused before anything is hashed or stored.
+    const shared = subsOfBothRoles([...(await this.#store.listClients()), valid]);
+    const other = shared.find((s) => s.sub === valid.sub);
+    if (other !== undefined) {
+      const holders = valid.role === 'prescriber' ? other.pharmacists : other.prescribers;
+      throw new ErxError(
+        'conflict',
+        `The sub ${valid.sub} is held by the ${valid.role === 'prescriber' ? 'pharmacist' : 'prescriber'} client ${holders.join(', ')}: one sub has one role.`,
+        { causeCode: 'sub_has_other_role' },
+      );
+    }
     const secret = valid.secret ?? generateSecret();
     const row: ClientRow = {
       clientId: valid.clientId,

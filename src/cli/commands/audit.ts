@@ -1,8 +1,11 @@
 /**
  * `erx audit verify`: re-check every chain in the store and the signed terms of every
- * prescription, with progress and a summary.
+ * prescription, with progress and a summary; and the registered clients, of which no two of
+ * different roles may share a `sub` (a store may hold such pairs from before erx refused them).
  */
 import type { Command } from 'commander';
+import { subsOfBothRoles } from '../../auth/shared-subs.js';
+import type { SharedSub } from '../../auth/shared-subs.js';
 import { loadConfig } from '../../config/index.js';
 import { EventVerifier } from '../../ledger/index.js';
 import { openKeys } from '../../server/runtime.js';
@@ -16,6 +19,14 @@ function failureLine(f: AuditFailure): string {
   return `FAIL ${f.prescriptionId}: event #${f.firstBadIndex ?? '?'} failed ${f.failedCheck ?? '?'} (${f.reason ?? 'unknown'})\n`;
 }
 
+/** One line of the report: a `sub` held by clients of both roles. */
+function sharedSubLine(s: SharedSub): string {
+  return (
+    `CLIENTS ${s.sub}: held by prescriber ${s.prescribers.join(', ')} and pharmacist ` +
+    `${s.pharmacists.join(', ')} (one sub has one role: remove the clients of one role)\n`
+  );
+}
+
 /** Registers `audit verify` on `program`. */
 export function registerAuditCommand(program: Command): void {
   program
@@ -23,7 +34,8 @@ export function registerAuditCommand(program: Command): void {
     .description('audit the event logs')
     .command('verify')
     .description(
-      're-check every hash, link, signature and certificate chain in the store, and the signed terms',
+      're-check every hash, link, signature and certificate chain in the store, the signed ' +
+        'terms, and that no sub is held by clients of both roles',
     )
     .action(async () => {
       const config = loadConfig();
@@ -46,7 +58,12 @@ export function registerAuditCommand(program: Command): void {
         process.stdout.write(
           `audit: ${report.checked} prescriptions, ${report.events} events, ${report.failures.length} failed\n`,
         );
-        if (report.failures.length > 0) process.exitCode = 1;
+        const shared = subsOfBothRoles(await store.listClients());
+        for (const s of shared) process.stdout.write(sharedSubLine(s));
+        if (shared.length > 0) {
+          process.stdout.write(`audit: ${shared.length} subs held by clients of both roles\n`);
+        }
+        if (report.failures.length > 0 || shared.length > 0) process.exitCode = 1;
       } finally {
         await store.close();
       }
