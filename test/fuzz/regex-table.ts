@@ -88,6 +88,13 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
+  { file: 'src/config/index.ts', text: '/^\\d{1,3}$/', reach: 'config' },
+  {
+    file: 'src/config/index.ts',
+    text: '/^(?:\\[([0-9A-Fa-f:.]+)\\]|([^:[\\]]+)):(\\d{1,5})$/',
+    reach: 'config',
+    near: (n) => [`[${rep(':', n)}`, `${rep('a', n)}:`, `${rep('a', n)}:123456`],
+  },
   { file: 'src/config/duration.ts', text: '/^(\\d{1,9})([smhd])$/', reach: 'config' },
   { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
   {
