@@ -26,7 +26,7 @@
  *
  * Past its capacity a service that queues everything answers nothing in time and grows without
  * bound; one that sheds keeps its memory bounded and its answers fast (docs/performance.md). The
- * operations routes (health, readiness, metrics) are never shed: they are how an operator sees the
+ * operations routes (health, readiness) are never shed: they are how an operator sees the
  * overload.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
