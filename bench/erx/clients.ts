@@ -5,6 +5,7 @@
  */
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
+import { openPepper } from '../../src/server/pepper-key.js';
 
 export interface BenchActor {
   readonly clientId: string;
@@ -34,7 +35,7 @@ export interface Credentials {
 export async function registerClients(dataDir: string): Promise<Credentials> {
   const store = await openStore({ dataDir, databaseUrl: undefined });
   try {
-    const tokens = new TokenService(store);
+    const tokens = new TokenService(store, openPepper({ dataDir, pepper: undefined }));
     const add = async (actor: BenchActor, role: 'prescriber' | 'pharmacist'): Promise<string> => {
       const added = await tokens.addClient({ ...actor, role, description: 'benchmark client' });
       if (added.secret === undefined) throw new Error('no secret generated');

@@ -1,6 +1,7 @@
 /**
- * Client authentication against the store: the secret is checked with scrypt, and an unknown
- * client costs the same scrypt run, so timing does not tell which client ids exist. A failure
+ * Client authentication against the store: the secret is checked with scrypt under the pepper
+ * (`./secret-hash.ts`), and an unknown client costs the same scrypt run, so timing does not tell
+ * which client ids exist. A failure
  * budget per address and client id is consulted first (`./failure-budget.ts`): past it the attempt
  * is refused without hashing.
  */
@@ -46,7 +47,9 @@ export async function authenticateClient(
   let wrong = false;
   try {
     const client = await auth.store.getClient(clientId);
-    wrong = !(await auth.secrets.verify(clientSecret, client?.secretHash, address));
+    // An unknown client is checked against no hash: the same scrypt run and MAC, never a match.
+    const identity = client ?? { clientId, role: 'prescriber' as const, sub: '', name: '' };
+    wrong = !(await auth.secrets.verify(clientSecret, client?.secretHash, identity, address));
     if (wrong || client === undefined) throw invalidClient();
     return client;
   } finally {

@@ -8,7 +8,7 @@
  * Active and inactive tokens are held apart, so a flood of unknown tokens cannot push the known
  * ones out.
  */
-import { hashAccessToken } from './access-token.js';
+import { tokenCacheKey } from './access-token.js';
 import type { Principal } from './principal.js';
 import type { TokenChecker } from './token-checker.js';
 
@@ -62,7 +62,7 @@ export class CachedTokenChecker implements TokenChecker {
 
   /** The remembered answer for `token` while fresh, else the inner checker's answer. */
   async check(token: string): Promise<Principal | undefined> {
-    const key = hashAccessToken(token);
+    const key = tokenCacheKey(token);
     const fresh = this.#fresh(key);
     if (fresh !== undefined) {
       this.#onLookup('hit');
@@ -78,7 +78,7 @@ export class CachedTokenChecker implements TokenChecker {
    * wholesale (a flood of guesses) still serves the tokens it knows.
    */
   async checkKnown(token: string): Promise<Principal | undefined> {
-    const key = hashAccessToken(token);
+    const key = tokenCacheKey(token);
     const fresh = this.#fresh(key);
     if (fresh !== undefined) {
       this.#onLookup('hit');

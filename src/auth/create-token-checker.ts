@@ -10,6 +10,7 @@ import { EmbeddedTokenChecker } from './embedded-token-checker.js';
 import { HttpTokenChecker } from './http-token-checker.js';
 import { chooseIntrospectionProtocol } from './introspection-protocol.js';
 import type { IntrospectionProtocol } from './introspection-protocol.js';
+import type { Pepper } from './pepper.js';
 
 /** The part of the configuration that selects a token service (names as in `Config`). */
 export interface TokenCheckerSettings {
@@ -22,15 +23,21 @@ export interface TokenCheckerSettings {
   authTimeoutMs?: number;
 }
 
-/** The cached embedded or external token checker that `settings` select. */
+/**
+ * The cached embedded or external token checker that `settings` select. The embedded one checks
+ * tokens in `store` under `pepper`, the token service's (required then; unused otherwise).
+ */
 export function createTokenChecker(
   settings: TokenCheckerSettings,
   store: Store,
+  pepper: Pepper | undefined,
   cache: CachedTokenCheckerOptions = {},
 ): CachedTokenChecker {
   const { authUrl, authClientId, authClientSecret } = settings;
   if (authUrl === undefined) {
-    return new CachedTokenChecker(new EmbeddedTokenChecker(store, { now: cache.now }), cache);
+    if (pepper === undefined) throw new Error('the embedded token checker needs the pepper');
+    const embedded = new EmbeddedTokenChecker(store, pepper, { now: cache.now });
+    return new CachedTokenChecker(embedded, cache);
   }
   if (!authClientId || !authClientSecret) {
     // Both protocols authenticate erx at the token service (seed §4.3, RFC 7662 §2.1).

@@ -1,7 +1,9 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { EmbeddedTokenChecker } from './embedded-token-checker.js';
+import { Pepper } from './pepper.js';
 import { TokenService } from './token-service.js';
 
 const START = Date.UTC(2025, 0, 2, 8, 0, 0, 500);
@@ -15,8 +17,9 @@ describe('EmbeddedTokenChecker', () => {
   beforeEach(async () => {
     const store = openSqliteStore(':memory:');
     now = START;
-    service = new TokenService(store, { now: () => now, tokenLifetimeSeconds: 600 });
-    checker = new EmbeddedTokenChecker(store, { now: () => now });
+    const pepper = new Pepper(randomBytes(32));
+    service = new TokenService(store, pepper, { now: () => now, tokenLifetimeSeconds: 600 });
+    checker = new EmbeddedTokenChecker(store, pepper, { now: () => now });
     await service.addClient({
       clientId: 'doc1',
       secret: 'practice-secret-1',

@@ -1,8 +1,10 @@
 /**
- * The token checker of the embedded token service: a direct store lookup, no HTTP round trip.
+ * The token checker of the embedded token service: a direct store lookup, no HTTP round trip,
+ * under the pepper the token service issued with (`./access-token.ts`).
  */
 import type { Store } from '../store/types.js';
 import { findActiveToken } from './find-active-token.js';
+import type { Pepper } from './pepper.js';
 import type { Principal } from './principal.js';
 import type { TokenChecker } from './token-checker.js';
 
@@ -14,16 +16,18 @@ export interface EmbeddedTokenCheckerOptions {
 /** Checks tokens issued by the embedded token service against the store. */
 export class EmbeddedTokenChecker implements TokenChecker {
   readonly #store: Store;
+  readonly #pepper: Pepper;
   readonly #now: () => number;
 
-  constructor(store: Store, options: EmbeddedTokenCheckerOptions = {}) {
+  constructor(store: Store, pepper: Pepper, options: EmbeddedTokenCheckerOptions = {}) {
     this.#store = store;
+    this.#pepper = pepper;
     this.#now = options.now ?? Date.now;
   }
 
   /** The principal of an active embedded token; `undefined` when unknown or expired. */
   async check(token: string): Promise<Principal | undefined> {
-    const found = await findActiveToken(this.#store, token, this.#now());
+    const found = await findActiveToken(this.#store, this.#pepper, token, this.#now());
     if (found === undefined) return undefined;
     const { client } = found;
     return {

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { parseBasicCredentials } from './client-credentials.js';
 import { createTokenChecker } from './create-token-checker.js';
 import { HttpTokenChecker } from './http-token-checker.js';
+import { Pepper } from './pepper.js';
 import { TokenService } from './token-service.js';
 
 interface Received {
@@ -66,10 +68,11 @@ function isUnavailable(error: unknown): boolean {
 const GET_TOKEN_INFO = '/REST/v1/OAuth/GetTokenInfo';
 const ERX = { clientId: 'erx-service', clientSecret: 'erx-service-secret' };
 const NOW_S = Math.floor(Date.now() / 1000);
+const PEPPER = new Pepper(randomBytes(32));
 
 /** A seed GetTokenInfo provider backed by the embedded token service, and a token it knows. */
 async function startGetTokenInfoProvider() {
-  const tokens = new TokenService(openSqliteStore(':memory:'));
+  const tokens = new TokenService(openSqliteStore(':memory:'), PEPPER);
   await tokens.addClient({
     ...ERX,
     secret: ERX.clientSecret,
@@ -294,7 +297,7 @@ describe('createTokenChecker', () => {
 
   it('checks embedded tokens against the store when no ERX_AUTH_URL is set', async () => {
     const store = openSqliteStore(':memory:');
-    const tokens = new TokenService(store);
+    const tokens = new TokenService(store, PEPPER);
     const { secret } = await tokens.addClient({
       clientId: 'doc1',
       role: 'prescriber',
@@ -307,7 +310,7 @@ describe('createTokenChecker', () => {
       clientSecret: secret,
     });
     const none = { authUrl: undefined, authClientId: undefined, authClientSecret: undefined };
-    const checker = createTokenChecker(none, store);
+    const checker = createTokenChecker(none, store, PEPPER);
     assert.equal((await checker.check(issued.access_token))?.sub, 'HIN|doc1');
   });
 
@@ -318,7 +321,7 @@ describe('createTokenChecker', () => {
       authClientId: ERX.clientId,
       authClientSecret: ERX.clientSecret,
     };
-    const checker = createTokenChecker(settings, openSqliteStore(':memory:'), {
+    const checker = createTokenChecker(settings, openSqliteStore(':memory:'), undefined, {
       onLookup: (result) => lookups.push(result),
     });
     const before = provider.server.received.length;
@@ -335,10 +338,11 @@ describe('createTokenChecker', () => {
       authClientSecret: ERX.clientSecret,
     };
     const store = openSqliteStore(':memory:');
-    await createTokenChecker(settings, store).check('t1');
+    await createTokenChecker(settings, store, undefined).check('t1');
     await createTokenChecker(
       { ...settings, authUrl: introspection.url(GET_TOKEN_INFO), authProtocol: 'rfc7662' },
       store,
+      undefined,
     ).check('t2');
     for (const request of introspection.received) {
       assert.deepEqual(parseBasicCredentials(request.headers.authorization), ERX);
@@ -355,7 +359,7 @@ describe('createTokenChecker', () => {
       authClientSecret: undefined,
     };
     assert.throws(
-      () => createTokenChecker(settings, openSqliteStore(':memory:')),
+      () => createTokenChecker(settings, openSqliteStore(':memory:'), undefined),
       (error: unknown) => error instanceof ErxError && error.code === 'bad_request',
     );
   });

@@ -1,7 +1,14 @@
 /**
  * The token service and token checkers of erx (SPEC.md §2 "token service", §5).
  */
-export { MAX_TOKEN_LENGTH, generateAccessToken, hashAccessToken } from './access-token.js';
+export {
+  MAX_TOKEN_LENGTH,
+  generateAccessToken,
+  storedTokenHash,
+  tokenCacheKey,
+  tokenIssuedFor,
+} from './access-token.js';
+export type { TokenBinding } from './access-token.js';
 export { authenticateClient } from './authenticate-client.js';
 export type { ClientAttempt, ClientAuthentication } from './authenticate-client.js';
 export { CachedTokenChecker } from './cached-token-checker.js';
@@ -32,13 +39,20 @@ export type { HttpTokenCheckerOptions } from './http-token-checker.js';
 export { chooseIntrospectionProtocol, isIntrospectionProtocol } from './introspection-protocol.js';
 export type { IntrospectionProtocol } from './introspection-protocol.js';
 export { parseBearer } from './parse-bearer.js';
+export { MIN_PEPPER_BYTES, Pepper } from './pepper.js';
 export type { Principal } from './principal.js';
 export { principalFromIntrospection, roleFromScope } from './principal-from-introspection.js';
 export { ROLES, isRole } from './role.js';
 export { DEFAULT_MAX_WAITING, ScryptPool } from './scrypt-pool.js';
 export type { ScryptPoolOptions } from './scrypt-pool.js';
-export { SecretHashes, generateSecret, libuvScrypt, scryptMaxmem } from './secret-hash.js';
-export type { ScryptJob, ScryptRunner } from './secret-hash.js';
+export {
+  SecretHashes,
+  generateSecret,
+  isBoundSecretHash,
+  libuvScrypt,
+  scryptMaxmem,
+} from './secret-hash.js';
+export type { ClientIdentity, ScryptJob, ScryptRunner } from './secret-hash.js';
 export type { TokenChecker } from './token-checker.js';
 export { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 export type { ActiveTokenInfo, InactiveTokenInfo, TokenInfo } from './token-info.js';
@@ -46,6 +60,7 @@ export { TokenService } from './token-service.js';
 export type {
   AddedClient,
   ClientInfo,
+  SecretHashUpgrade,
   TokenInfoRequest,
   TokenRequest,
   TokenResponse,

@@ -1,11 +1,28 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SecretHashes, generateSecret, libuvScrypt } from './secret-hash.js';
-import type { ScryptJob, ScryptRunner } from './secret-hash.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { Pepper } from './pepper.js';
+import { SecretHashes, generateSecret, isBoundSecretHash, libuvScrypt } from './secret-hash.js';
+import type { ClientIdentity, ScryptJob, ScryptRunner } from './secret-hash.js';
 
-const secrets = new SecretHashes(libuvScrypt);
-const hashSecret = (secret: string) => secrets.hash(secret);
-const verifySecret = (secret: string, stored: string | undefined) => secrets.verify(secret, stored);
+const pepper = new Pepper(randomBytes(32));
+const secrets = new SecretHashes(pepper, libuvScrypt);
+const CLIENT: ClientIdentity = {
+  clientId: 'pharma1',
+  role: 'pharmacist',
+  sub: 'HIN|pharma1',
+  name: 'Apotheke am Platz',
+};
+const hashSecret = (secret: string) => secrets.hash(secret, CLIENT);
+const verifySecret = (secret: string, stored: string | undefined, client = CLIENT) =>
+  secrets.verify(secret, stored, client);
+
+/** A hash as erx wrote it before hashes were bound to the pepper (cheap parameters). */
+function olderHash(secret: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(secret, salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
 
 /** A runner that records the jobs it is given and runs them on libuv's pool. */
 function recording(): ScryptRunner & { jobs: ScryptJob[] } {
@@ -28,10 +45,11 @@ describe('client secrets', () => {
     assert.notEqual(a, b);
   });
 
-  it('writes a self-describing scrypt hash that does not contain the secret', async () => {
+  it('writes a self-describing hash bound to the pepper that does not contain the secret', async () => {
     const secret = 'correct horse battery staple';
     const stored = await hashSecret(secret);
-    assert.match(stored, /^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    assert.match(stored, /^scrypt-hmac\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    assert.equal(isBoundSecretHash(stored), true);
     assert.ok(!stored.includes(secret));
     assert.ok(!stored.includes(Buffer.from(secret).toString('base64url')));
   });
@@ -52,23 +70,53 @@ describe('client secrets', () => {
     assert.equal(await verifySecret('', stored), false);
   });
 
+  it('binds the hash to the pepper and to the client: id, role, sub and name', async () => {
+    const secret = 'bound-secret-0123';
+    const stored = await hashSecret(secret);
+    const elsewhere = new SecretHashes(new Pepper(randomBytes(32)), libuvScrypt);
+    assert.equal(await elsewhere.verify(secret, stored, CLIENT), false, 'another pepper');
+    const others: Record<string, ClientIdentity> = {
+      'another client id': { ...CLIENT, clientId: 'pharma2' },
+      'another role': { ...CLIENT, role: 'prescriber' },
+      'another sub': { ...CLIENT, sub: 'HIN|doc1' },
+      'another name': { ...CLIENT, name: 'Dr. Anna Muster' },
+    };
+    for (const [label, client] of Object.entries(others)) {
+      assert.equal(await verifySecret(secret, stored, client), false, label);
+    }
+  });
+
+  it('never matches a hash of the older, unbound form, until upgraded under the pepper', async () => {
+    const secret = 'older-secret-0123';
+    const older = olderHash(secret);
+    assert.equal(isBoundSecretHash(older), false);
+    assert.equal(await verifySecret(secret, older), false);
+    const upgraded = secrets.upgrade(older, CLIENT)!;
+    assert.match(upgraded, /^scrypt-hmac\$1024\$8\$1\$/);
+    assert.equal(await verifySecret(secret, upgraded), true);
+    assert.equal(await verifySecret('older-secret-0124', upgraded), false);
+    assert.equal(await verifySecret(secret, upgraded, { ...CLIENT, clientId: 'x' }), false);
+    assert.equal(secrets.upgrade(upgraded, CLIENT), undefined, 'a bound hash is not upgraded');
+    assert.equal(secrets.upgrade('scrypt$1$2', CLIENT), undefined);
+  });
+
   it('never matches a malformed or tampered hash', async () => {
     const secret = 'another-secret';
     const stored = await hashSecret(secret);
-    const [scheme, n, r, p, salt, key] = stored.split('$') as [string, ...string[]];
-    const flippedKey = `${key?.startsWith('A') ? 'B' : 'A'}${key?.slice(1)}`;
+    const [scheme, n, r, p, salt, mac] = stored.split('$') as [string, ...string[]];
+    const flipped = `${mac?.startsWith('A') ? 'B' : 'A'}${mac?.slice(1)}`;
     const cases: Record<string, string> = {
       empty: '',
-      'other scheme': ['bcrypt', n, r, p, salt, key].join('$'),
-      'N not a power of two': [scheme, '30000', r, p, salt, key].join('$'),
-      'N far too large': [scheme, String(2 ** 30), r, p, salt, key].join('$'),
-      'r zero': [scheme, n, '0', p, salt, key].join('$'),
-      'p not a number': [scheme, n, r, 'x', salt, key].join('$'),
+      'other scheme': ['bcrypt', n, r, p, salt, mac].join('$'),
+      'N not a power of two': [scheme, '30000', r, p, salt, mac].join('$'),
+      'N far too large': [scheme, String(2 ** 30), r, p, salt, mac].join('$'),
+      'r zero': [scheme, n, '0', p, salt, mac].join('$'),
+      'p not a number': [scheme, n, r, 'x', salt, mac].join('$'),
       'extra part': `${stored}$x`,
-      'missing key': [scheme, n, r, p, salt].join('$'),
-      'key too short': [scheme, n, r, p, salt, 'AAAA'].join('$'),
-      'salt not base64url': [scheme, n, r, p, 'a+b/', key].join('$'),
-      'key changed': [scheme, n, r, p, salt, flippedKey].join('$'),
+      'missing mac': [scheme, n, r, p, salt].join('$'),
+      'mac too short': [scheme, n, r, p, salt, 'AAAA'].join('$'),
+      'salt not base64url': [scheme, n, r, p, 'a+b/', mac].join('$'),
+      'mac changed': [scheme, n, r, p, salt, flipped].join('$'),
     };
     for (const [label, bad] of Object.entries(cases)) {
       assert.equal(await verifySecret(secret, bad), false, label);
@@ -77,12 +125,12 @@ describe('client secrets', () => {
 
   it('costs the same scrypt run for a malformed hash and an unknown client as for a real one', async () => {
     const runner = recording();
-    const measured = new SecretHashes(runner);
-    const stored = await measured.hash('the-real-secret');
+    const measured = new SecretHashes(pepper, runner);
+    const stored = await measured.hash('the-real-secret', CLIENT);
     runner.jobs.length = 0;
-    assert.equal(await measured.verify('the-real-secret', stored), true);
-    assert.equal(await measured.verify('the-real-secret', undefined), false);
-    assert.equal(await measured.verify('the-real-secret', 'scrypt$1$1$1$x$y'), false);
+    assert.equal(await measured.verify('the-real-secret', stored, CLIENT), true);
+    assert.equal(await measured.verify('the-real-secret', undefined, CLIENT), false);
+    assert.equal(await measured.verify('the-real-secret', 'scrypt$1$1$1$x$y', CLIENT), false);
     const costs = runner.jobs.map(({ n, r, p, keyLength }) => ({ n, r, p, keyLength }));
     assert.equal(costs.length, 3);
     for (const cost of costs) assert.deepEqual(cost, costs[0]);
@@ -90,14 +138,14 @@ describe('client secrets', () => {
 
   it('hands every scrypt run to its runner, with the caller as the lane', async () => {
     const lanes: (string | undefined)[] = [];
-    const measured = new SecretHashes({
+    const measured = new SecretHashes(pepper, {
       derive: (job, lane) => {
         lanes.push(lane);
         return libuvScrypt.derive(job, lane);
       },
     });
-    const stored = await measured.hash('lane-secret-0123');
-    assert.equal(await measured.verify('lane-secret-0123', stored, '192.0.2.7'), true);
+    const stored = await measured.hash('lane-secret-0123', CLIENT);
+    assert.equal(await measured.verify('lane-secret-0123', stored, CLIENT, '192.0.2.7'), true);
     assert.deepEqual(lanes, [undefined, '192.0.2.7']);
   });
 });

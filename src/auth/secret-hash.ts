@@ -1,10 +1,21 @@
 /**
  * Client secrets of the token service (SPEC.md §2): generated at random, stored only as a slow
- * scrypt hash in a self-describing string `scrypt$N$r$p$salt$hash` (base64url), compared in
- * constant time. The scrypt work itself runs where a {@link ScryptRunner} puts it: the service's
- * own thread (`./scrypt-pool.ts`), or libuv's pool for tools ({@link libuvScrypt}).
+ * scrypt hash bound to the pepper (`./pepper.ts`) and to the client, in a self-describing string
+ * `scrypt-hmac$N$r$p$salt$mac` (base64url): `mac` is the MAC under the pepper of the client's id,
+ * role, sub and name and of the secret's 32-byte scrypt key. Without the pepper no one can write a
+ * hash that matches a secret, nor move a hash to another client or give the client another role,
+ * sub or name. Compared in constant time.
+ *
+ * Hashes of the older form `scrypt$N$r$p$salt$key` never match: {@link SecretHashes.upgrade} turns
+ * them into the bound form without the secret (the runtime does so once, at its first start:
+ * `server/bind-secret-hashes.ts`).
+ *
+ * The scrypt work itself runs where a {@link ScryptRunner} puts it: the service's own thread
+ * (`./scrypt-pool.ts`), or libuv's pool for tools ({@link libuvScrypt}).
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { ClientRow } from '../store/types.js';
+import type { Pepper } from './pepper.js';
 
 /** Cost parameters of newly written hashes: 2^15 × 8 × 1 costs 32 MiB and tens of ms per check. */
 const N = 32768;
@@ -60,12 +71,20 @@ export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What a secret hash is bound to besides the pepper: the client as registered. */
+export type ClientIdentity = Pick<ClientRow, 'clientId' | 'role' | 'sub' | 'name'>;
+
+/** The form of hashes erx writes, and the older one that only {@link SecretHashes.upgrade} reads. */
+const BOUND = 'scrypt-hmac';
+const PLAIN = 'scrypt';
+
 interface ParsedHash {
   n: number;
   r: number;
   p: number;
   salt: Buffer;
-  key: Buffer;
+  /** `mac` in the bound form; the scrypt key in the plain one. */
+  value: Buffer;
 }
 
 function parameter(text: string | undefined, max: number): number | undefined {
@@ -74,9 +93,9 @@ function parameter(text: string | undefined, max: number): number | undefined {
   return value <= max ? value : undefined;
 }
 
-function parseHash(stored: string): ParsedHash | undefined {
-  const [scheme, nText, rText, pText, salt, key, ...rest] = stored.split('$');
-  if (scheme !== 'scrypt' || rest.length > 0 || salt === undefined || key === undefined) {
+function parseHash(stored: string, scheme: string): ParsedHash | undefined {
+  const [found, nText, rText, pText, salt, value, ...rest] = stored.split('$');
+  if (found !== scheme || rest.length > 0 || salt === undefined || value === undefined) {
     return undefined;
   }
   const n = parameter(nText, MAX_N);
@@ -84,14 +103,25 @@ function parseHash(stored: string): ParsedHash | undefined {
   const p = parameter(pText, MAX_P);
   if (n === undefined || r === undefined || p === undefined) return undefined;
   if (n < 2 || (n & (n - 1)) !== 0) return undefined;
-  if (!BASE64URL.test(salt) || !BASE64URL.test(key)) return undefined;
-  const keyBytes = Buffer.from(key, 'base64url');
-  if (keyBytes.length < 16 || keyBytes.length > 64) return undefined;
-  return { n, r, p, salt: Buffer.from(salt, 'base64url'), key: keyBytes };
+  if (!BASE64URL.test(salt) || !BASE64URL.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64url');
+  if (bytes.length !== KEY_BYTES) return undefined;
+  return { n, r, p, salt: Buffer.from(salt, 'base64url'), value: bytes };
 }
 
-/** Hashes and checks client secrets with scrypt on one {@link ScryptRunner}. */
+function format(scheme: string, h: ParsedHash): string {
+  const { n, r, p, salt, value } = h;
+  return [scheme, n, r, p, salt.toString('base64url'), value.toString('base64url')].join('$');
+}
+
+/** Whether `stored` is in the form erx writes (bound to the pepper), whether or not it matches. */
+export function isBoundSecretHash(stored: string): boolean {
+  return stored.startsWith(`${BOUND}$`);
+}
+
+/** Hashes and checks client secrets under one pepper, with scrypt on one {@link ScryptRunner}. */
 export class SecretHashes {
+  readonly #pepper: Pepper;
   readonly #scrypt: ScryptRunner;
   /** What a hash that cannot be checked is checked against: the same work, never a match. */
   readonly #standIn: ParsedHash = {
@@ -99,37 +129,57 @@ export class SecretHashes {
     r: R,
     p: P,
     salt: randomBytes(SALT_BYTES),
-    key: randomBytes(KEY_BYTES),
+    value: randomBytes(KEY_BYTES),
   };
 
-  constructor(scrypt: ScryptRunner) {
+  constructor(pepper: Pepper, scrypt: ScryptRunner) {
+    this.#pepper = pepper;
     this.#scrypt = scrypt;
   }
 
-  /** Hashes `secret` with scrypt and a random salt into `scrypt$N$r$p$salt$hash`. */
-  async hash(secret: string): Promise<string> {
+  /** Hashes `secret` of `client` with scrypt and a random salt into the bound form. */
+  async hash(secret: string, client: ClientIdentity): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
     const key = await this.#scrypt.derive({ secret, salt, keyLength: KEY_BYTES, n: N, r: R, p: P });
-    return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return format(BOUND, { n: N, r: R, p: P, salt, value: this.#mac(client, key) });
   }
 
   /**
-   * True when `secret` matches `stored` (a {@link hash} result). A malformed or absent hash
-   * (`undefined`: an unknown client) costs the same scrypt run and never matches, so timing tells
-   * nothing. `lane` is the caller's address.
+   * True when `secret` is the secret of `client` whose hash is `stored` (a {@link hash} result).
+   * A malformed or older-form hash, or none (`undefined`: an unknown client), costs the same
+   * scrypt run and never matches, so timing tells nothing. `lane` is the caller's address.
    */
-  async verify(secret: string, stored: string | undefined, lane?: string): Promise<boolean> {
-    const parsed = stored === undefined ? undefined : parseHash(stored);
+  async verify(
+    secret: string,
+    stored: string | undefined,
+    client: ClientIdentity,
+    lane?: string,
+  ): Promise<boolean> {
+    const parsed = stored === undefined ? undefined : parseHash(stored, BOUND);
     const against = parsed ?? this.#standIn;
     const job = {
       secret,
       salt: against.salt,
-      keyLength: against.key.length,
+      keyLength: KEY_BYTES,
       n: against.n,
       r: against.r,
       p: against.p,
     };
     const key = await this.#scrypt.derive(job, lane);
-    return timingSafeEqual(key, against.key) && parsed !== undefined;
+    return timingSafeEqual(this.#mac(client, key), against.value) && parsed !== undefined;
+  }
+
+  /**
+   * The bound form of an older-form hash `stored` of `client` (no secret needed: the MAC is over
+   * the stored key); `undefined` when `stored` is not an older-form hash erx can read.
+   */
+  upgrade(stored: string, client: ClientIdentity): string | undefined {
+    const plain = parseHash(stored, PLAIN);
+    return plain && format(BOUND, { ...plain, value: this.#mac(client, plain.value) });
+  }
+
+  #mac(client: ClientIdentity, key: Uint8Array): Buffer {
+    const { clientId, role, sub, name } = client;
+    return this.#pepper.mac('client secret', [clientId, role, sub, name, key]);
   }
 }

@@ -2,9 +2,12 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErxError } from '../errors.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
-import type { Store } from '../store/types.js';
-import { hashAccessToken } from './access-token.js';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { storedTokenHash } from './access-token.js';
 import type { AddClientInput } from './client-input.js';
+import { Pepper } from './pepper.js';
+import type { ClientRow, Store, TokenRow } from '../store/types.js';
+import { EmbeddedTokenChecker } from './embedded-token-checker.js';
 import { TokenService } from './token-service.js';
 
 const START = Date.UTC(2024, 7, 16, 13, 12, 12, 345);
@@ -23,6 +26,19 @@ const PRACTICE: AddClientInput = {
   sub: 'HIN|doc1',
 };
 
+/** A client row as the store holds it, with a placeholder hash. */
+function clientRow(clientId: string): ClientRow {
+  return {
+    clientId,
+    secretHash: 'none',
+    role: 'pharmacist',
+    name: `Apotheke ${clientId}`,
+    description: '',
+    sub: `HIN|${clientId}`,
+    createdAt: START,
+  };
+}
+
 function isError(code: string, causeCode?: string) {
   return (error: unknown) =>
     error instanceof ErxError &&
@@ -34,11 +50,13 @@ describe('TokenService', () => {
   let store: Store;
   let now: number;
   let service: TokenService;
+  let pepper: Pepper;
 
   beforeEach(() => {
     store = openSqliteStore(':memory:');
     now = START;
-    service = new TokenService(store, { now: () => now, tokenLifetimeSeconds: 3600 });
+    pepper = new Pepper(randomBytes(32));
+    service = new TokenService(store, pepper, { now: () => now, tokenLifetimeSeconds: 3600 });
   });
 
   async function tokenOf(input: AddClientInput, secret: string): Promise<string> {
@@ -126,7 +144,7 @@ describe('TokenService', () => {
       await service.addClient(PHARMACY);
     });
 
-    it('issues a Bearer token for client_credentials, stored only as its SHA-256', async () => {
+    it('issues a Bearer token for client_credentials, stored only as its MAC under the pepper', async () => {
       const issued = await service.issueToken({
         grantType: 'client_credentials',
         clientId: 'pharma1',
@@ -135,10 +153,12 @@ describe('TokenService', () => {
       assert.equal(issued.token_type, 'Bearer');
       assert.equal(issued.expires_in, 3600);
       assert.match(issued.access_token, /^[A-Za-z0-9_-]{43}$/);
-      const row = await store.getToken(hashAccessToken(issued.access_token));
+      const row = await store.getToken(storedTokenHash(pepper, issued.access_token));
       assert.equal(row?.clientId, 'pharma1');
       assert.equal(row?.expiresAt, (Math.floor(START / 1000) + 3600) * 1000);
       assert.equal(await store.getToken(issued.access_token), undefined);
+      const sha256 = createHash('sha256').update(issued.access_token).digest('hex');
+      assert.equal(await store.getToken(sha256), undefined);
     });
 
     it('issues a different token each time', async () => {
@@ -289,9 +309,169 @@ describe('TokenService', () => {
     });
   });
 
+  describe('rows written without the pepper (docs/security.md)', () => {
+    const asPractice = { clientId: 'doc1', clientSecret: 'practice-secret-1' };
+    let token: string;
+
+    beforeEach(async () => {
+      await service.addClient(PHARMACY);
+      await service.addClient({ ...PRACTICE, secret: 'practice-secret-1' });
+      token = await tokenOf(PHARMACY, PHARMACY.secret ?? '');
+    });
+
+    /** `store` as read by someone who edited `edit`'s rows in the database. */
+    function edited(rows: { token?: Partial<TokenRow>; client?: Partial<ClientRow> }): Store {
+      return new Proxy(store, {
+        get(target, key) {
+          if (key === 'getToken') {
+            return async (hash: string) => {
+              const row = await target.getToken(hash);
+              return row && { ...row, ...rows.token };
+            };
+          }
+          if (key === 'getClient') {
+            return async (id: string) => {
+              const row = await target.getClient(id);
+              return row && { ...row, ...rows.client };
+            };
+          }
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    }
+
+    it('a token row inserted with the SHA-256 of a chosen token authenticates nobody', async () => {
+      const chosen = randomBytes(32).toString('base64url');
+      const sha256 = createHash('sha256').update(chosen).digest('hex');
+      await store.insertToken({
+        tokenHash: sha256,
+        clientId: 'doc1',
+        expiresAt: now + 3600_000,
+        createdAt: now,
+      });
+      assert.deepEqual(await service.tokenInfo({ token: chosen, ...asPractice }), {
+        active: false,
+      });
+      assert.equal(await new EmbeddedTokenChecker(store, pepper).check(chosen), undefined);
+    });
+
+    it('a token row made under another pepper authenticates nobody', async () => {
+      const chosen = randomBytes(32).toString('base64url');
+      const other = new Pepper(randomBytes(32));
+      const tokenHash = storedTokenHash(other, chosen);
+      await store.insertToken({
+        tokenHash,
+        clientId: 'doc1',
+        expiresAt: now + 3600_000,
+        createdAt: now,
+      });
+      assert.deepEqual(await service.tokenInfo({ token: chosen, ...asPractice }), {
+        active: false,
+      });
+    });
+
+    const edits: [string, { token?: Partial<TokenRow>; client?: Partial<ClientRow> }][] = [
+      ['re-pointed to another client', { token: { clientId: 'doc1' } }],
+      ['given a later expiry', { token: { expiresAt: START + 7200_000 } }],
+      ['its client given another role', { client: { role: 'prescriber' } }],
+      ['its client given another sub', { client: { sub: 'HIN|doc1' } }],
+      ['its client given another name', { client: { name: 'Dr. Anna Muster' } }],
+    ];
+    for (const [label, rows] of edits) {
+      it(`a token whose rows were ${label} authenticates nobody`, async () => {
+        const checker = (s: Store) => new EmbeddedTokenChecker(s, pepper, { now: () => now });
+        assert.equal((await checker(store).check(token))?.sub, 'HIN|pharma1');
+        assert.equal(await checker(edited(rows)).check(token), undefined);
+      });
+    }
+
+    it('a client row with a self-made scrypt hash does not authenticate', async () => {
+      const salt = randomBytes(16);
+      const key = scryptSync('chosen-secret-123', salt, 32, { N: 1024, r: 8, p: 1 });
+      const secretHash = [
+        'scrypt',
+        1024,
+        8,
+        1,
+        salt.toString('base64url'),
+        key.toString('base64url'),
+      ].join('$');
+      await store.addClient({ ...clientRow('intruder'), secretHash });
+      await assert.rejects(
+        service.issueToken({
+          grantType: 'client_credentials',
+          clientId: 'intruder',
+          clientSecret: 'chosen-secret-123',
+        }),
+        isError('unauthorized', 'invalid_client'),
+      );
+    });
+
+    it('a secret hash moved to another client, or a client given another role, does not authenticate', async () => {
+      const pharmacy = (await store.getClient('pharma1'))!;
+      await store.addClient({ ...clientRow('copy'), secretHash: pharmacy.secretHash });
+      const attempts: [Store, string][] = [
+        [store, 'copy'],
+        [edited({ client: { role: 'prescriber' } }), 'pharma1'],
+        [edited({ client: { sub: 'HIN|doc1' } }), 'pharma1'],
+      ];
+      for (const [s, clientId] of attempts) {
+        await assert.rejects(
+          new TokenService(s, pepper).issueToken({
+            grantType: 'client_credentials',
+            clientId,
+            clientSecret: PHARMACY.secret,
+          }),
+          isError('unauthorized', 'invalid_client'),
+        );
+      }
+    });
+
+    it('another pepper authenticates none of the clients', async () => {
+      const elsewhere = new TokenService(store, new Pepper(randomBytes(32)));
+      await assert.rejects(
+        elsewhere.issueToken({ grantType: 'client_credentials', ...asPractice }),
+        isError('unauthorized', 'invalid_client'),
+      );
+    });
+  });
+
+  describe('upgradeSecretHashes', () => {
+    /** A hash as erx wrote it before hashes were bound to the pepper. */
+    function olderHash(secret: string): string {
+      const salt = randomBytes(16);
+      const key = scryptSync(secret, salt, 32, { N: 1024, r: 8, p: 1 });
+      return ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join(
+        '$',
+      );
+    }
+    const issue = (clientId: string, clientSecret: string) =>
+      service.issueToken({ grantType: 'client_credentials', clientId, clientSecret });
+
+    it('binds older hashes without the secret: refused before, authenticated after, once', async () => {
+      await store.addClient({ ...clientRow('older'), secretHash: olderHash('older-secret-1') });
+      await store.addClient({ ...clientRow('broken'), secretHash: 'scrypt$x' });
+      await service.addClient(PHARMACY);
+      await assert.rejects(issue('older', 'older-secret-1'), isError('unauthorized'));
+      assert.deepEqual(await service.upgradeSecretHashes(), {
+        upgraded: 1,
+        unreadable: ['broken'],
+      });
+      assert.match((await store.getClient('older'))!.secretHash, /^scrypt-hmac\$/);
+      assert.equal((await issue('older', 'older-secret-1')).token_type, 'Bearer');
+      await assert.rejects(issue('older', 'older-secret-2'), isError('unauthorized'));
+      assert.equal((await issue('pharma1', PHARMACY.secret!)).token_type, 'Bearer');
+      assert.deepEqual(await service.upgradeSecretHashes(), {
+        upgraded: 0,
+        unreadable: ['broken'],
+      });
+    });
+  });
+
   it('refuses a token lifetime that is not a positive whole number', () => {
     for (const tokenLifetimeSeconds of [0, -1, 1.5]) {
-      assert.throws(() => new TokenService(store, { tokenLifetimeSeconds }), RangeError);
+      assert.throws(() => new TokenService(store, pepper, { tokenLifetimeSeconds }), RangeError);
     }
   });
 });

@@ -5,15 +5,16 @@
  */
 import { ErxError } from '../errors.js';
 import type { ClientRow, Store } from '../store/types.js';
-import { generateAccessToken, hashAccessToken } from './access-token.js';
+import { generateAccessToken, storedTokenHash } from './access-token.js';
 import { authenticateClient } from './authenticate-client.js';
 import type { ClientAuthentication } from './authenticate-client.js';
 import { validateClientInput } from './client-input.js';
 import type { AddClientInput } from './client-input.js';
 import type { FailureBudget } from './failure-budget.js';
 import { findActiveToken } from './find-active-token.js';
+import type { Pepper } from './pepper.js';
 import { subsOfBothRoles } from './shared-subs.js';
-import { SecretHashes, generateSecret, libuvScrypt } from './secret-hash.js';
+import { SecretHashes, generateSecret, isBoundSecretHash, libuvScrypt } from './secret-hash.js';
 import type { ScryptRunner } from './secret-hash.js';
 import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 import type { TokenInfo } from './token-info.js';
@@ -43,6 +44,14 @@ export interface TokenResponse {
   token_type: 'Bearer';
   /** Lifetime in seconds. */
   expires_in: number;
+}
+
+/** What {@link TokenService.upgradeSecretHashes} did. */
+export interface SecretHashUpgrade {
+  /** Clients whose hash was bound now. */
+  upgraded: number;
+  /** Clients whose hash is in no form erx reads: they cannot authenticate until registered again. */
+  unreadable: string[];
 }
 
 /** A token check (seed §4.3): all three form fields are required. */
@@ -85,23 +94,28 @@ function missing(field: string): ErxError {
   });
 }
 
-/** Client registry, token issuing and token check over one {@link Store}. */
+/**
+ * Client registry, token issuing and token check over one {@link Store}, with hashes bound to one
+ * {@link Pepper} (the same one for every instance and tool over that store).
+ */
 export class TokenService {
   readonly #store: Store;
+  readonly #pepper: Pepper;
   readonly #lifetime: number;
   readonly #now: () => number;
   readonly #secrets: SecretHashes;
   readonly #auth: ClientAuthentication;
 
-  constructor(store: Store, options: TokenServiceOptions = {}) {
+  constructor(store: Store, pepper: Pepper, options: TokenServiceOptions = {}) {
     const lifetime = options.tokenLifetimeSeconds ?? 3600;
     if (!Number.isInteger(lifetime) || lifetime < 1) {
       throw new RangeError('tokenLifetimeSeconds must be a positive whole number');
     }
     this.#store = store;
+    this.#pepper = pepper;
     this.#lifetime = lifetime;
     this.#now = options.now ?? Date.now;
-    this.#secrets = new SecretHashes(options.scrypt ?? libuvScrypt);
+    this.#secrets = new SecretHashes(pepper, options.scrypt ?? libuvScrypt);
     this.#auth = { store, secrets: this.#secrets, budget: options.budget };
   }
 
@@ -125,7 +139,7 @@ export class TokenService {
     const secret = valid.secret ?? generateSecret();
     const row: ClientRow = {
       clientId: valid.clientId,
-      secretHash: await this.#secrets.hash(secret),
+      secretHash: await this.#secrets.hash(secret, valid),
       role: valid.role,
       name: valid.name,
       description: valid.description,
@@ -148,6 +162,25 @@ export class TokenService {
     return (await this.#store.listClients()).map(toInfo);
   }
 
+  /**
+   * Binds every client secret hash of the older form (`scrypt$…`, not bound to the pepper) to the
+   * pepper, without the secrets; until then such a client cannot authenticate. It blesses every
+   * such row, whoever wrote it: run it once, when the pepper comes in (the runtime does,
+   * `server/bind-secret-hashes.ts`). Safe from several instances at once: a hash changed
+   * meanwhile is left to whoever changed it.
+   */
+  async upgradeSecretHashes(): Promise<SecretHashUpgrade> {
+    const result: SecretHashUpgrade = { upgraded: 0, unreadable: [] };
+    for (const client of await this.#store.listClients()) {
+      if (isBoundSecretHash(client.secretHash)) continue;
+      const bound = this.#secrets.upgrade(client.secretHash, client);
+      if (bound === undefined) result.unreadable.push(client.clientId);
+      else if (await this.#store.replaceClientSecretHash(client.clientId, client.secretHash, bound))
+        result.upgraded++;
+    }
+    return result;
+  }
+
   /** Removes a client and, through the store, its tokens; false when there was no such client. */
   async removeClient(clientId: string): Promise<boolean> {
     return this.#store.removeClient(clientId);
@@ -165,9 +198,9 @@ export class TokenService {
     const now = this.#now();
     // Whole-second expiry, so `exp` in the token check is exact.
     const expiresAt = (Math.floor(now / 1000) + this.#lifetime) * 1000;
-    const token = generateAccessToken();
+    const token = generateAccessToken(this.#pepper, { client, expiresAt });
     await this.#store.insertToken({
-      tokenHash: hashAccessToken(token),
+      tokenHash: storedTokenHash(this.#pepper, token),
       clientId: client.clientId,
       expiresAt,
       createdAt: now,
@@ -185,7 +218,7 @@ export class TokenService {
     if (!request.clientSecret) throw missing('client_secret');
     await authenticateClient(this.#auth, request);
     const now = this.#now();
-    const found = await findActiveToken(this.#store, request.token, now);
+    const found = await findActiveToken(this.#store, this.#pepper, request.token, now);
     return found ? activeTokenInfo(found.client, found.token, now) : inactiveTokenInfo();
   }
 

@@ -26,7 +26,9 @@ import {
   VerificationCache,
   VerifiedHeads,
 } from '../service/index.js';
+import { bindOlderSecretHashesOnce } from './bind-secret-hashes.js';
 import { openStore } from './open-store.js';
+import { openPepper } from './pepper-key.js';
 import { openSealKey } from './seal-key.js';
 import type { Store } from '../store/types.js';
 
@@ -105,11 +107,18 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
+    // The embedded token service's hashes are bound to a key outside the database.
+    const pepper = config.authUrl === undefined ? openPepper(config) : undefined;
     const tokens =
-      config.authUrl === undefined
-        ? new TokenService(store, { now, scrypt: scryptPool, budget: new FailureBudget({ now }) })
-        : undefined;
-    const checker = createTokenChecker(config, store, {
+      pepper &&
+      new TokenService(store, pepper, {
+        now,
+        scrypt: scryptPool,
+        budget: new FailureBudget({ now }),
+      });
+    // Secret hashes written before they were bound are bound at the first start, never again.
+    if (tokens) await bindOlderSecretHashesOnce(config.dataDir, tokens);
+    const checker = createTokenChecker(config, store, pepper, {
       now,
       onLookup: (result) => metrics.tokenCache.inc({ result }),
     });

@@ -184,6 +184,15 @@ export interface Store {
   getClient(clientId: string): Promise<ClientRow | undefined>;
   listClients(): Promise<ClientRow[]>;
   removeClient(clientId: string): Promise<boolean>;
+  /**
+   * Replaces the secret hash of `clientId` with `replacement` if it is still `expected` (the
+   * token service binding older hashes to the pepper); false, and nothing written, otherwise.
+   */
+  replaceClientSecretHash(
+    clientId: string,
+    expected: string,
+    replacement: string,
+  ): Promise<boolean>;
   insertToken(row: TokenRow): Promise<void>;
   getToken(tokenHash: string): Promise<TokenRow | undefined>;
   purgeTokens(before: number): Promise<number>;

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
+import { openPepper } from '../../src/server/pepper-key.js';
 import type { DispenseItem } from '../../src/service/index.js';
 import { fetchToken as fetchClientToken } from '../support/http.js';
 import { MED_A, samplePrescription } from '../support/fixtures.js';
@@ -41,7 +42,7 @@ export function crashEnv(dataDir: string, databaseUrl?: string): Record<string, 
 export async function registerClients(dataDir: string, databaseUrl?: string): Promise<void> {
   const store = await openStore({ dataDir, databaseUrl });
   try {
-    const tokens = new TokenService(store);
+    const tokens = new TokenService(store, openPepper({ dataDir, pepper: undefined }));
     for (const actor of [DOCTOR, PHARMACIST]) {
       await tokens.addClient({ ...actor, secret: SECRET, description: 'crash suite' });
     }

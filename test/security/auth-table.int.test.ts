@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { TokenService } from '../../src/auth/index.js';
+import { openPepper } from '../../src/server/pepper-key.js';
 import { assertError, createPrescription, expectAppended, json } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
 import { MED_A, roomyPrescription, samplePrescription } from '../support/fixtures.js';
@@ -114,7 +115,7 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
         [3600, 2 * 3600_000],
         [1, 2_000],
       ] as const) {
-        const past = new TokenService(server.runtime.store, {
+        const past = new TokenService(server.runtime.store, openPepper(server.runtime.config), {
           tokenLifetimeSeconds: lifetime,
           now: () => Date.now() - behindMs,
         });

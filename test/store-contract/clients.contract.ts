@@ -35,6 +35,18 @@ export function clientContract(open: OpenFixture): void {
       assert.deepEqual(await store.getClient('dup'), first);
     }));
 
+  it('replaces a client’s secret hash only while it is still the expected one', () =>
+    withFixture(open, async ({ store }) => {
+      const row = clientRow('c1');
+      await store.addClient(row);
+      assert.equal(await store.replaceClientSecretHash('c1', 'not-the-hash', 'new'), false);
+      assert.equal(await store.replaceClientSecretHash('nobody', row.secretHash, 'new'), false);
+      assert.deepEqual(await store.getClient('c1'), row);
+      assert.equal(await store.replaceClientSecretHash('c1', row.secretHash, 'new'), true);
+      assert.deepEqual(await store.getClient('c1'), { ...row, secretHash: 'new' });
+      assert.equal(await store.replaceClientSecretHash('c1', row.secretHash, 'newer'), false);
+    }));
+
   it('stores tokens, purges expired ones, and drops a client’s tokens with the client', () =>
     withFixture(open, async ({ store }) => {
       await store.addClient(clientRow('c1'));

@@ -3,11 +3,14 @@ import type { Command } from 'commander';
 import { TokenService } from '../../auth/index.js';
 import { loadConfig } from '../../config/index.js';
 import { openStore } from '../../server/open-store.js';
+import { openPepper } from '../../server/pepper-key.js';
 
 async function withTokens<T>(fn: (tokens: TokenService) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig());
+  const config = loadConfig();
+  const store = await openStore(config);
   try {
-    return await fn(new TokenService(store));
+    // The pepper of the instances over this store (ERX_PEPPER, or the data directory's key file).
+    return await fn(new TokenService(store, openPepper(config)));
   } finally {
     await store.close();
   }

@@ -243,6 +243,15 @@ export class PostgresStore implements Store {
     return (await this.query(SQL.removeClient, [clientId])).rowCount === 1;
   }
 
+  async replaceClientSecretHash(
+    clientId: string,
+    expected: string,
+    replacement: string,
+  ): Promise<boolean> {
+    const result = await this.query(SQL.replaceClientSecretHash, [clientId, expected, replacement]);
+    return result.rowCount === 1;
+  }
+
   async insertToken(row: TokenRow): Promise<void> {
     await this.query(SQL.insertToken, [row.tokenHash, row.clientId, row.expiresAt, row.createdAt]);
   }

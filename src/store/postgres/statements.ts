@@ -48,6 +48,8 @@ export const SQL = {
   listClients: `SELECT client_id, secret_hash, role, name, description, sub, created_at
     FROM clients ORDER BY client_id`,
   removeClient: 'DELETE FROM clients WHERE client_id = $1',
+  replaceClientSecretHash:
+    'UPDATE clients SET secret_hash = $3 WHERE client_id = $1 AND secret_hash = $2',
   insertToken: `INSERT INTO tokens (token_hash, client_id, expires_at, created_at)
     VALUES ($1, $2, $3, $4)`,
   getToken:

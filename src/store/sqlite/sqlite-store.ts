@@ -377,6 +377,16 @@ export class SqliteStore implements Store {
     return this.#commits.run(() => this.stmts.removeClient.run(clientId).changes === 1);
   }
 
+  async replaceClientSecretHash(
+    clientId: string,
+    expected: string,
+    replacement: string,
+  ): Promise<boolean> {
+    return this.#commits.run(
+      () => this.stmts.replaceClientSecretHash.run(replacement, clientId, expected).changes === 1,
+    );
+  }
+
   async insertToken(row: TokenRow): Promise<void> {
     await this.#commits.run(() => this.stmts.insertToken.run({ ...row }));
   }

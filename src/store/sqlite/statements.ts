@@ -59,6 +59,9 @@ export function prepareStatements(db: Database.Database) {
     getClient: db.prepare<[string], ClientRecord>('SELECT * FROM clients WHERE client_id = ?'),
     listClients: db.prepare<[], ClientRecord>('SELECT * FROM clients ORDER BY client_id'),
     removeClient: db.prepare('DELETE FROM clients WHERE client_id = ?'),
+    replaceClientSecretHash: db.prepare(
+      'UPDATE clients SET secret_hash = ? WHERE client_id = ? AND secret_hash = ?',
+    ),
     insertToken: db.prepare(
       `INSERT INTO tokens (token_hash, client_id, expires_at, created_at)
        VALUES (@tokenHash, @clientId, @expiresAt, @createdAt)`,
