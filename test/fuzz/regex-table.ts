@@ -31,6 +31,7 @@ const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).
 export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
   { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
+  { file: 'src/auth/access-token.ts', text: '/^[A-Za-z0-9_-]{43}$/', reach: 'request' },
   {
     file: 'src/auth/client-credentials.ts',
     text: '/^([A-Za-z]+) +([A-Za-z0-9+/]+={0,2})$/',
