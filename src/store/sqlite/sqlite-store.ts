@@ -37,6 +37,7 @@ import type {
 import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { ChainMemo } from './chain-memo.js';
 import type { RememberedRead } from './chain-memo.js';
+import { isUniqueViolation } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
 import { prepareStatements } from './statements.js';
@@ -56,14 +57,6 @@ const MAX_APPEND_ATTEMPTS = 20;
 /** A short random pause so competing processes do not retry in lock step. */
 function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
-}
-
-function isUniqueViolation(error: unknown, what: string): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT') === true &&
-    error.message.includes(what)
-  );
 }
 
 /** How {@link openSqliteStore} opens the file. */
