@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
+import { PEPPER_FILE } from '../../src/server/pepper-key.js';
 import { EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
@@ -132,6 +133,8 @@ test('control: synchronous=OFF under a power cut loses acknowledged events, and 
   const [from, to] = [keyPaths(dataDir), keyPaths(cutDir)];
   cpSync(from.linkKeys, to.linkKeys, { recursive: true });
   cpSync(from.pki, to.pki, { recursive: true });
+  // The clients' secret hashes are bound to the data directory's pepper.
+  copyFileSync(join(dataDir, PEPPER_FILE), join(cutDir, PEPPER_FILE));
 
   const server = await startChildServer(crashEnv(cutDir));
   try {
