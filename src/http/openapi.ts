@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { retryContractMarkdown } from '../api/retry-contract.js';
 import { OPTIONAL_BODY } from './routes/route-schemas.js';
 
 /** The interface version erx implements (seed §9). */
@@ -40,8 +41,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: {
         title: 'erx e-prescription service',
-        description:
-          'Signed CHMED16A prescription links, dispensations and a tamper-evident event log.',
+        description: `Signed CHMED16A prescription links, dispensations and a tamper-evident event log.\n\n${retryContractMarkdown()}`,
         version: INTERFACE_VERSION,
       },
       components: {

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { RETRY_CONTRACT, retryContractTable } from '../../src/api/retry-contract.js';
 import { createPrescription, expectAppended } from '../support/e2e.js';
 import { send } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
@@ -57,6 +58,15 @@ describe('operations and documentation', () => {
     const verifyOp = doc.paths['/ePrescription/verify'].post;
     assert.equal(verifyOp.security, undefined);
     assert.ok(doc.components.securitySchemes.bearer);
+  });
+
+  it('publishes the retry contract, row by row, in the OpenAPI description', async () => {
+    const doc = (await server.request('GET', '/openapi.json')).json;
+    const description: string = doc.info.description;
+    assert.match(description, /^## Retries$/m);
+    assert.ok(description.includes(retryContractTable()));
+    for (const rule of RETRY_CONTRACT)
+      assert.ok(description.includes(`| ${rule.label} |`), rule.label);
   });
 
   it('serves the reference page at /docs', async () => {

@@ -2,6 +2,7 @@
  * The client commands: create, verify, dispense, revoke, lock, unlock, cancel and token,
  * each one call to a running erx at `ERX_URL` with the token in `ERX_TOKEN`.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CreateResult, DispenseItem, TokenResult } from '../../api/index.js';
@@ -29,6 +30,19 @@ function readLinkArg(arg: string): string {
   return isPng(bytes) ? readQrFile(file) : readText(file).trim();
 }
 
+const KEY_OPTION = [
+  '--idempotency-key <key>',
+  'Idempotency-Key (default: a new one per run)',
+] as const;
+
+/**
+ * The key of a mutating call: the user's, else a new one, made once per run so that every retry of
+ * the call carries the same (the retry contract; a retry never records twice).
+ */
+function keyOf(o: { idempotencyKey?: string }): string {
+  return o.idempotencyKey ?? randomUUID();
+}
+
 /** The JSON of an answer, or undefined when it is none. */
 function jsonOf(result: CallResult): unknown {
   try {
@@ -52,6 +66,13 @@ function parseItem(spec: string, previous: DispenseItem[] = []): DispenseItem[] 
     item.substitute_id_type = Number(type);
   }
   return [...previous, item];
+}
+
+interface DispenseOptions {
+  item?: DispenseItem[];
+  force?: boolean;
+  reason?: string;
+  idempotencyKey?: string;
 }
 
 /** Registers the client commands on `program`. */
@@ -82,18 +103,15 @@ export function registerCallCommands(program: Command): void {
     )
     .argument('<file.json>', 'the prescription document')
     .option('--png <out.png>', 'also write the QR code as PNG')
-    .option('--idempotency-key <key>', 'Idempotency-Key header')
+    .option(...KEY_OPTION)
     .action(async (file: string, o: { png?: string; idempotencyKey?: string }) => {
       const config = loadConfig();
       const body = readText(file);
-      const headers: Record<string, string> = o.idempotencyKey
-        ? { 'idempotency-key': o.idempotencyKey }
-        : {};
       const data = await callService(config, 'POST', '/ePrescription/create?output-format=data', {
         body,
         contentType: JSON_TYPE,
         auth: true,
-        headers,
+        idempotencyKey: keyOf(o),
       });
       const answer = JSON.parse(data.body.toString('utf8')) as CreateResult;
       process.stdout.write(`${answer.SignedPrescriptionData}\n`);
@@ -132,7 +150,8 @@ export function registerCallCommands(program: Command): void {
       'dispense although the prescription refuses it (dispensed, quantity, substitution, expired)',
     )
     .option('--reason <text>', 'why, recorded with --force (the service refuses it without)')
-    .action(async (id: string, o: { item?: DispenseItem[]; force?: boolean; reason?: string }) => {
+    .option(...KEY_OPTION)
+    .action(async (id: string, o: DispenseOptions) => {
       // The service judges a reason without force (a 400): it is sent as given.
       const params = [
         ...(o.force ? ['force=true'] : []),
@@ -147,6 +166,7 @@ export function registerCallCommands(program: Command): void {
           body: o.item ? JSON.stringify(o.item) : undefined,
           contentType: JSON_TYPE,
           auth: true,
+          idempotencyKey: keyOf(o),
         },
       );
       printJson(result);
@@ -158,7 +178,8 @@ export function registerCallCommands(program: Command): void {
       .description(`${action} a prescription`)
       .argument('<id>', 'prescription id')
       .option('--reason <text>', 'reason (lock and unlock)')
-      .action(async (id: string, o: { reason?: string }) => {
+      .option(...KEY_OPTION)
+      .action(async (id: string, o: { reason?: string; idempotencyKey?: string }) => {
         const query =
           o.reason !== undefined && action !== 'revoke'
             ? `?reason=${encodeURIComponent(o.reason)}`
@@ -167,9 +188,7 @@ export function registerCallCommands(program: Command): void {
           loadConfig(),
           'POST',
           path`/ePrescription/${action}/${id}` + query,
-          {
-            auth: true,
-          },
+          { auth: true, idempotencyKey: keyOf(o) },
         );
         printJson(result);
       });
@@ -180,14 +199,13 @@ export function registerCallCommands(program: Command): void {
     .description('cancel one of your own dispense events')
     .argument('<id>', 'prescription id')
     .argument('<eventId>', 'event id')
-    .action(async (id: string, eventId: string) => {
+    .option(...KEY_OPTION)
+    .action(async (id: string, eventId: string, o: { idempotencyKey?: string }) => {
       const result = await callService(
         loadConfig(),
         'POST',
         path`/ePrescription/cancel/${id}/event/${eventId}`,
-        {
-          auth: true,
-        },
+        { auth: true, idempotencyKey: keyOf(o) },
       );
       printJson(result);
     });
