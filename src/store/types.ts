@@ -132,6 +132,22 @@ export interface VerifiedHeadRow {
   seal: string;
 }
 
+/** Who reads the event feed: what they see depends on their role and actor id. */
+export interface FeedViewer {
+  role: Role;
+  /** Token subject: the `actor` of the events it wrote, the `issuer_actor` of what it issued. */
+  sub: string;
+}
+
+/** One event of the feed at its place in commit order. */
+export interface FeedRow {
+  /** 1, 2, 3, …: the event's place among all events, in commit order, without gaps. */
+  position: number;
+  event: EventRow;
+  /** A cancel event of the same prescription names this event (it is no longer cancellable). */
+  cancelled: boolean;
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** Applies pending migrations; safe to call on every start, also from several instances at once. */
@@ -173,6 +189,28 @@ export interface Store {
   /** Ids of all prescriptions in a stable order, in pages (for `erx audit verify`). */
   listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]>;
   countPrescriptions(): Promise<number>;
+
+  /**
+   * Gives the events committed since the last call their feed positions, in commit order, after
+   * every position given before (PostgreSQL: one instance at a time); how many it numbered. On
+   * SQLite events are numbered in the transaction that writes them and this numbers nothing.
+   * On PostgreSQL an event has no position, and no reader sees it, until some instance has called
+   * this after its commit; it answers 0 at once while another instance is numbering (which may
+   * not see the latest commits: call again later). Events numbered by one call are in chain
+   * order per prescription, not in commit order among prescriptions.
+   */
+  sequenceFeed(): Promise<number>;
+  /** The highest feed position given so far (0 before any). */
+  feedHead(): Promise<number>;
+  /**
+   * The events `viewer` may see with positions in (`after`, `upTo`], in position order, at most
+   * `limit`: a prescriber every event of the prescriptions it issued; a pharmacist its own events
+   * and the dispense, lock, unlock, cancel and revoke events of others on a prescription it had
+   * written an event on before (an earlier position).
+   */
+  readFeed(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRow[]>;
+  /** Ids of the prescriptions `issuerActor` issued, after `after` in id order, at most `limit`. */
+  listIssued(issuerActor: string, after: string | undefined, limit: number): Promise<string[]>;
 
   getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined>;
   getEvent(eventId: string): Promise<EventRow | undefined>;

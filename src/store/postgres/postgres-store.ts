@@ -9,6 +9,8 @@
  */
 import type pg from 'pg';
 import type { PoolClient } from 'pg';
+import type { FeedRecord } from '../feed-rows.js';
+import { toFeedRow } from '../feed-rows.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import type {
@@ -35,6 +37,8 @@ import type {
   ChainState,
   ClientRow,
   EventRow,
+  FeedRow,
+  FeedViewer,
   IdempotencyRow,
   PrescriptionRow,
   Store,
@@ -45,6 +49,7 @@ import type {
 import type { ChainRecord } from './chain-record.js';
 import { toChain } from './chain-record.js';
 import { isUnavailable, unavailable, violatedUniqueConstraint } from './errors.js';
+import { FEED_SQL, sequenceFeed } from './feed.js';
 import { migratePostgres, postgresSchemaVersion } from './migrate.js';
 import { createPool, withClient, withTransaction } from './pool.js';
 import type { PostgresStoreOptions } from './pool.js';
@@ -200,6 +205,40 @@ export class PostgresStore implements Store {
   async countPrescriptions(): Promise<number> {
     const { rows } = await this.query<{ n: string }>(SQL.count);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  async sequenceFeed(): Promise<number> {
+    return this.guard(() => sequenceFeed(this.#pool));
+  }
+
+  async feedHead(): Promise<number> {
+    const { rows } = await this.query<{ head: string }>(FEED_SQL.head);
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  async readFeed(
+    viewer: FeedViewer,
+    after: number,
+    upTo: number,
+    limit: number,
+  ): Promise<FeedRow[]> {
+    if (limit <= 0 || upTo <= after) return [];
+    const sql = viewer.role === 'prescriber' ? FEED_SQL.issuer : FEED_SQL.pharmacist;
+    const { rows } = await this.query<FeedRecord>(sql, [viewer.sub, after, upTo, limit]);
+    return rows.map(toFeedRow);
+  }
+
+  async listIssued(
+    issuerActor: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<string[]> {
+    const { rows } = await this.query<{ id: string }>(FEED_SQL.issued, [
+      issuerActor,
+      after ?? '',
+      limit,
+    ]);
+    return rows.map((r) => r.id);
   }
 
   async getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined> {

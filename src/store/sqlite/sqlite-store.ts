@@ -27,6 +27,8 @@ import type {
   ChainState,
   ClientRow,
   EventRow,
+  FeedRow,
+  FeedViewer,
   IdempotencyRow,
   PrescriptionRow,
   Store,
@@ -38,9 +40,15 @@ import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { ChainMemo } from './chain-memo.js';
 import type { RememberedRead } from './chain-memo.js';
 import { isUniqueViolation } from './errors.js';
+import { SqliteFeed } from './feed.js';
 import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
-import { prepareStatements } from './statements.js';
+import {
+  insertEventRecord,
+  insertIdempotencyRecord,
+  prepareStatements,
+  putVerifiedHeadRecord,
+} from './statements.js';
 import type { SqliteStatements } from './statements.js';
 
 /**
@@ -94,6 +102,7 @@ export class SqliteStore implements Store {
   /** Chains read before, answered again while nothing else has committed (`./chain-memo.ts`). */
   readonly #chains = new ChainMemo();
   readonly #checkpoints: BackgroundCheckpoints | undefined;
+  readonly #feed: SqliteFeed;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -105,6 +114,7 @@ export class SqliteStore implements Store {
     // Migrated before the statements are prepared: they need the tables.
     migrateSqlite(db);
     this.stmts = prepareStatements(db);
+    this.#feed = new SqliteFeed(db);
     if (options.backgroundCheckpoints === true && !db.memory) {
       this.#checkpoints = new BackgroundCheckpoints(db, db.name);
     }
@@ -142,7 +152,7 @@ export class SqliteStore implements Store {
     const write = (): void => {
       this.#chains.forget(row.id);
       // The remembered call first, so a retry with the same key replays rather than collides.
-      if (create.idempotency) this.insertIdempotencyRecord(create.idempotency);
+      if (create.idempotency) insertIdempotencyRecord(s, create.idempotency);
       s.insertPrescription.run({
         id: row.id,
         issuer: row.issuer,
@@ -152,8 +162,8 @@ export class SqliteStore implements Store {
         head_hash: create.event.hash,
         terms: termsText(row.terms),
       });
-      this.insertEventRecord(create.event);
-      if (create.seal) this.putVerifiedHeadRecord(create.seal);
+      insertEventRecord(s, create.event);
+      if (create.seal) putVerifiedHeadRecord(s, create.seal);
     };
     try {
       await this.#commits.run(write);
@@ -164,30 +174,6 @@ export class SqliteStore implements Store {
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
       throw error;
     }
-  }
-
-  private insertEventRecord(e: EventRow): void {
-    this.stmts.insertEvent.run({
-      prescription_id: e.prescriptionId,
-      seq: e.seq,
-      id: e.id,
-      parent_hash: e.parentHash,
-      body: e.body,
-      hash: e.hash,
-      signature: e.signature,
-    });
-  }
-
-  private insertIdempotencyRecord(r: IdempotencyRow): void {
-    this.stmts.insertIdempotency.run({
-      actor: r.actor,
-      key: r.key,
-      request_hash: r.requestHash,
-      prescription_id: r.prescriptionId,
-      event_id: r.eventId,
-      answer: r.answer ?? null,
-      created_at: r.createdAt,
-    });
   }
 
   async getPrescription(id: string): Promise<PrescriptionRow | undefined> {
@@ -289,9 +275,9 @@ export class SqliteStore implements Store {
         expected,
       });
       if (moved.changes !== 1) throw new StaleHead();
-      this.insertEventRecord(event);
-      if (idempotency) this.insertIdempotencyRecord(idempotency);
-      if (decision.seal) this.putVerifiedHeadRecord(decision.seal);
+      insertEventRecord(this.stmts, event);
+      if (idempotency) insertIdempotencyRecord(this.stmts, idempotency);
+      if (decision.seal) putVerifiedHeadRecord(this.stmts, decision.seal);
     };
     const committed =
       remembered &&
@@ -311,15 +297,7 @@ export class SqliteStore implements Store {
   }
 
   async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
-    await this.#commits.run(() => this.putVerifiedHeadRecord(row));
-  }
-
-  private putVerifiedHeadRecord(row: VerifiedHeadRow): void {
-    this.stmts.putVerifiedHead.run({
-      prescription_id: row.prescriptionId,
-      head_hash: row.headHash,
-      seal: row.seal,
-    });
+    await this.#commits.run(() => putVerifiedHeadRecord(this.stmts, row));
   }
 
   async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
@@ -335,6 +313,32 @@ export class SqliteStore implements Store {
 
   async countPrescriptions(): Promise<number> {
     return this.stmts.count.get()?.n ?? 0;
+  }
+
+  /** Numbers nothing: each event is numbered by the transaction that inserts it (`./feed.ts`). */
+  async sequenceFeed(): Promise<number> {
+    return 0;
+  }
+
+  async feedHead(): Promise<number> {
+    return this.#feed.head();
+  }
+
+  async readFeed(
+    viewer: FeedViewer,
+    after: number,
+    upTo: number,
+    limit: number,
+  ): Promise<FeedRow[]> {
+    return this.#feed.read(viewer, after, upTo, limit);
+  }
+
+  async listIssued(
+    issuerActor: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<string[]> {
+    return this.#feed.listIssued(issuerActor, after, limit);
   }
 
   async getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined> {

@@ -8,6 +8,7 @@ import type {
   TokenRecord,
   VerifiedHeadRecord,
 } from '../records.js';
+import type { EventRow, IdempotencyRow, VerifiedHeadRow } from '../types.js';
 
 /** Prepares every statement the SQLite store runs (the schema must be migrated). */
 export function prepareStatements(db: Database.Database) {
@@ -25,9 +26,20 @@ export function prepareStatements(db: Database.Database) {
       `INSERT INTO prescriptions (id, issuer, issuer_actor, issued_at, medicaments, head_hash, terms)
        VALUES (@id, @issuer, @issuer_actor, @issued_at, @medicaments, @head_hash, @terms)`,
     ),
+    /**
+     * Inserts an event at the next feed position (`./feed.ts`): one index probe for the highest,
+     * inside the write transaction, so positions follow commit order without gaps. The copies the
+     * feed decides from are read out of the body as migration 4 reads them.
+     */
     insertEvent: db.prepare(
-      `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature)
-       VALUES (@prescription_id, @seq, @id, @parent_hash, @body, @hash, @signature)`,
+      `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature,
+         feed_seq, actor, type, cancels)
+       VALUES (@prescription_id, @seq, @id, @parent_hash, @body, @hash, @signature,
+         (SELECT coalesce(max(feed_seq), 0) + 1 FROM events),
+         CASE WHEN json_valid(@body) THEN json_extract(@body, '$.actor') END,
+         CASE WHEN json_valid(@body) THEN json_extract(@body, '$.type') END,
+         CASE WHEN json_valid(@body) AND json_extract(@body, '$.type') = 'cancel'
+           THEN json_extract(@body, '$.event_data.EventId') END)`,
     ),
     addTerms: db.prepare('UPDATE prescriptions SET terms = ? WHERE id = ? AND terms IS NULL'),
     moveHead: db.prepare(
@@ -73,3 +85,38 @@ export function prepareStatements(db: Database.Database) {
 
 /** The statements {@link prepareStatements} returns. */
 export type SqliteStatements = ReturnType<typeof prepareStatements>;
+
+/** Inserts `e` at the next feed position (in the caller's write transaction). */
+export function insertEventRecord(s: SqliteStatements, e: EventRow): void {
+  s.insertEvent.run({
+    prescription_id: e.prescriptionId,
+    seq: e.seq,
+    id: e.id,
+    parent_hash: e.parentHash,
+    body: e.body,
+    hash: e.hash,
+    signature: e.signature,
+  });
+}
+
+/** Inserts the remembered call `r` (in the caller's write transaction). */
+export function insertIdempotencyRecord(s: SqliteStatements, r: IdempotencyRow): void {
+  s.insertIdempotency.run({
+    actor: r.actor,
+    key: r.key,
+    request_hash: r.requestHash,
+    prescription_id: r.prescriptionId,
+    event_id: r.eventId,
+    answer: r.answer ?? null,
+    created_at: r.createdAt,
+  });
+}
+
+/** Stores (or replaces) the sealed verified head `row` (in the caller's write transaction). */
+export function putVerifiedHeadRecord(s: SqliteStatements, row: VerifiedHeadRow): void {
+  s.putVerifiedHead.run({
+    prescription_id: row.prescriptionId,
+    head_hash: row.headHash,
+    seal: row.seal,
+  });
+}

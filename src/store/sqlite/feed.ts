@@ -1,0 +1,77 @@
+/**
+ * The event feed on SQLite (`Store.feedHead`, `readFeed`, `listIssued`). Events are numbered by
+ * the statement that inserts them (`./statements.ts` `insertEvent`), in the write transaction
+ * that commits them, so numbers follow commit order without gaps; rows inserted by an older
+ * process are numbered by migration 4's trigger in that same transaction.
+ */
+import type Database from 'better-sqlite3';
+import type { FeedRecord } from '../feed-rows.js';
+import { SEEN_FROM_OTHERS_SQL, toFeedRow } from '../feed-rows.js';
+import type { FeedRow, FeedViewer } from '../types.js';
+
+interface FeedParams {
+  sub: string;
+  after: number;
+  upTo: number;
+  limit: number;
+}
+
+const COLUMNS = `e.feed_seq AS position, e.prescription_id, e.seq, e.id, e.parent_hash, e.body,
+  e.hash, e.signature,
+  EXISTS (SELECT 1 FROM events c WHERE c.cancels = e.id AND c.prescription_id = e.prescription_id)
+    AS cancelled`;
+
+/**
+ * The range of positions drives every feed read (CROSS JOIN keeps the events outermost): a
+ * reader that is caught up reads a few rows whatever the size of its history.
+ */
+const RANGE = 'e.feed_seq > @after AND e.feed_seq <= @upTo';
+
+/** The feed's SQL on SQLite. */
+export const SQLITE_FEED_SQL = {
+  head: 'SELECT coalesce(max(feed_seq), 0) AS head FROM events',
+  issuer: `SELECT ${COLUMNS} FROM events e CROSS JOIN prescriptions p ON p.id = e.prescription_id
+    WHERE ${RANGE} AND p.issuer_actor = @sub ORDER BY e.feed_seq LIMIT @limit`,
+  // Whether the pharmacist had acted before is read from the log itself (an earlier position),
+  // so a cursor resumed later sees exactly what a live reader saw.
+  pharmacist: `SELECT ${COLUMNS} FROM events e
+    WHERE ${RANGE} AND (e.actor = @sub OR (e.type IN (${SEEN_FROM_OTHERS_SQL}) AND EXISTS (
+      SELECT 1 FROM events m
+      WHERE m.actor = @sub AND m.prescription_id = e.prescription_id AND m.feed_seq < e.feed_seq
+    )))
+    ORDER BY e.feed_seq LIMIT @limit`,
+  issued: 'SELECT id FROM prescriptions WHERE issuer_actor = ? AND id > ? ORDER BY id LIMIT ?',
+} as const;
+
+/** The feed's statements over one connection (the schema must be migrated). */
+export class SqliteFeed {
+  readonly #head: Database.Statement<[], { head: number }>;
+  readonly #issuer: Database.Statement<[FeedParams], FeedRecord>;
+  readonly #pharmacist: Database.Statement<[FeedParams], FeedRecord>;
+  readonly #issued: Database.Statement<[string, string, number], { id: string }>;
+
+  constructor(db: Database.Database) {
+    this.#head = db.prepare(SQLITE_FEED_SQL.head);
+    this.#issuer = db.prepare(SQLITE_FEED_SQL.issuer);
+    this.#pharmacist = db.prepare(SQLITE_FEED_SQL.pharmacist);
+    this.#issued = db.prepare(SQLITE_FEED_SQL.issued);
+  }
+
+  /** The highest position given (0 before any). */
+  head(): number {
+    return this.#head.get()?.head ?? 0;
+  }
+
+  /** `Store.readFeed`. */
+  read(viewer: FeedViewer, after: number, upTo: number, limit: number): FeedRow[] {
+    if (limit <= 0 || upTo <= after) return [];
+    const params = { sub: viewer.sub, after, upTo, limit };
+    const statement = viewer.role === 'prescriber' ? this.#issuer : this.#pharmacist;
+    return statement.all(params).map(toFeedRow);
+  }
+
+  /** `Store.listIssued`. */
+  listIssued(issuerActor: string, after: string | undefined, limit: number): string[] {
+    return this.#issued.all(issuerActor, after ?? '', limit).map((r) => r.id);
+  }
+}
