@@ -6,6 +6,7 @@
 import { describe } from 'node:test';
 import { appendContract } from './appends.contract.js';
 import { clientContract } from './clients.contract.js';
+import { feedContract } from './feed.contract.js';
 import type { OpenFixture } from './fixture.js';
 import { idempotencyContract } from './idempotency.contract.js';
 import { prescriptionContract } from './prescriptions.contract.js';
@@ -19,5 +20,6 @@ export function runStoreContract(name: string, open: OpenFixture): void {
     describe('appends', () => appendContract(open));
     describe('idempotency', () => idempotencyContract(open));
     describe('clients and tokens', () => clientContract(open));
+    describe('event feed', () => feedContract(open));
   });
 }
