@@ -1,0 +1,50 @@
+/**
+ * The event feed (SPEC.md §7 events in commit order): what a prescriber or a pharmacist may see of
+ * the ledger, page by page after a cursor. Who sees which event is the store's rule
+ * (`Store.readFeed`), decided by the log alone, so a cursor resumed later sees exactly what a live
+ * reader saw. The events are shown as verify shows them; their signatures are not checked here
+ * (each event carries its hash and signature, and verify checks whole chains).
+ */
+import { parseEventShape } from '../ledger/index.js';
+import type { FeedItem, FeedPage } from '../api/feed.js';
+import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import { eventView } from './event-view.js';
+import type { FeedClock } from './feed-clock.js';
+import { formatCursor } from './feed-cursor.js';
+
+/** The feed item of `row`, or undefined when its stored body no longer reads as an event. */
+export function feedItem(row: FeedRow): FeedItem | undefined {
+  const parsed = parseEventShape(row.event.body);
+  // A broken body is left out rather than shown half: verify reports the broken chain.
+  if (!parsed.ok) return undefined;
+  const cancelled = row.cancelled ? new Set([parsed.body.id]) : new Set<string>();
+  return {
+    cursor: formatCursor(row.position),
+    prescription_id: row.event.prescriptionId,
+    event: eventView(parsed.body, row.event, cancelled),
+  };
+}
+
+/**
+ * The events `viewer` may see after position `after`, at most `limit`, in position order, up to
+ * the head as it stands now. `next` is the last answered position when the page is full, else
+ * the head: the reader has seen everything up to it.
+ */
+export async function readFeedPage(
+  feed: { readonly store: Store; readonly clock: FeedClock },
+  viewer: FeedViewer,
+  after: number,
+  limit: number,
+): Promise<FeedPage> {
+  const { store, clock } = feed;
+  // Through the clock: a look that starts now, after any append answered here before.
+  const head = await clock.look();
+  const rows = after < head ? await store.readFeed(viewer, after, head, limit) : [];
+  const last = rows[rows.length - 1];
+  // A cursor past the head (another database's) is not moved back: the reader would repeat.
+  const next = rows.length === limit && last !== undefined ? last.position : Math.max(after, head);
+  return {
+    events: rows.flatMap((row) => feedItem(row) ?? []),
+    next: formatCursor(next),
+  };
+}
