@@ -8,6 +8,7 @@ export {
 } from './errors.js';
 export { DispenseBody, DispenseItem, ForceQuery } from './dispense.js';
 export { EventType, EventView, PartialDispensation } from './events.js';
+export { EventStream, FEED_PAGE, FeedItem, FeedPage, FeedQuery, StreamQuery } from './feed.js';
 export {
   MedicamentStatus,
   TamperingDetectionResult,

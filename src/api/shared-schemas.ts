@@ -7,6 +7,7 @@ import { ErrorBody, ErrorCause, ErrorCode, Trace, Violation } from './errors.js'
 import { DispenseBody, DispenseItem } from './dispense.js';
 import { ReasonBody } from './params.js';
 import { EventType, EventView, PartialDispensation } from './events.js';
+import { EventStream, FeedItem, FeedPage } from './feed.js';
 import {
   VerifyBody,
   MedicamentStatus,
@@ -39,6 +40,9 @@ export const NAMED_SCHEMAS: readonly object[] = [
   EventType,
   EventView,
   PartialDispensation,
+  FeedItem,
+  FeedPage,
+  EventStream,
   TamperingDetectionResult,
   MedicamentStatus,
   VerifyBody,

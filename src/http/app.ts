@@ -16,6 +16,7 @@ import { installLoadShedding, wasShed } from './load-shedding.js';
 import { installMetrics } from './metrics-hooks.js';
 import { installOpenApi } from './openapi.js';
 import { failedCheckLimit, installRateLimit } from './rate-limit.js';
+import { registerEventRoutes } from './routes/events.js';
 import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
 import { registerPrescriptionRoutes } from './routes/prescriptions.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpsRoutes(app, deps);
   registerOauthRoutes(app, deps.tokens);
   registerPrescriptionRoutes(app, deps);
+  registerEventRoutes(app, deps);
   await installWebPage(app, deps.config.prescriptionUrl);
   return app;
 }

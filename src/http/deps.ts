@@ -5,6 +5,8 @@ import type { Config } from '../config/index.js';
 import type { SigningLoad } from '../pki/index.js';
 import type { QrRenderPool } from '../qr/render-pool.js';
 import type { PrescriptionService } from '../service/index.js';
+import type { FeedClock } from '../service/feed-clock.js';
+import type { StreamOptions } from './event-streams.js';
 import type { RememberingTokenChecker } from './auth-hook.js';
 import type { Metrics } from './metrics.js';
 
@@ -19,6 +21,8 @@ export interface AppDeps {
   qrRenderer: QrRenderPool;
   /** The signing load now, for the load shedding (the runtime's signing pool's). */
   signingLoad: () => SigningLoad;
+  /** The runtime's feed clock, which wakes the event streams; `streams` shortens them (tests). */
+  feed: { clock: FeedClock; streams?: Partial<StreamOptions> };
   /** Throws when the store or the keys are not usable (`/readyz`). */
   ready: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];

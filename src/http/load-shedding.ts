@@ -37,6 +37,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route signs a ledger event: it is refused while too many signatures wait. */
     signs?: boolean;
+    /**
+     * The route answers with a stream that lasts as long as its client wants (the event
+     * stream): it holds no place among the requests in progress, which it would hold for good.
+     */
+    longLived?: boolean;
   }
 }
 
@@ -169,6 +174,7 @@ export function installLoadShedding(
   app.addHook('preValidation', async (request, reply) => {
     if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
     if (full()) return refuse(request, reply);
+    if (request.routeOptions.config.longLived === true) return;
     // A client gone already had its 'close': counting it would keep its place taken for good.
     if (reply.raw.destroyed) return;
     inFlight++;

@@ -11,6 +11,7 @@ import type { Config } from '../config/index.js';
 import { ErxError } from '../errors.js';
 import { buildApp } from '../http/app.js';
 import type { AppDeps } from '../http/app.js';
+import type { StreamOptions } from '../http/event-streams.js';
 import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
@@ -26,6 +27,7 @@ import {
   VerificationCache,
   VerifiedHeads,
 } from '../service/index.js';
+import { FeedClock } from '../service/feed-clock.js';
 import { bindOlderSecretHashesOnce } from './bind-secret-hashes.js';
 import { openStore } from './open-store.js';
 import { openPepper } from './pepper-key.js';
@@ -48,6 +50,8 @@ export interface Runtime {
   readonly metrics: Metrics;
   /** Serves `metrics` on `ERX_METRICS_ADDR` once told to listen; undefined when `off`. */
   readonly metricsListener: MetricsListener | undefined;
+  /** Knows the event feed's head and wakes the event streams when it moves. */
+  readonly feedClock: FeedClock;
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -60,6 +64,8 @@ export interface RuntimeOptions {
   migrate?: boolean;
   /** Slowloris limits of the HTTP server (tests shorten them). */
   timeouts?: AppDeps['timeouts'];
+  /** How often the feed's head is looked at while streams are open, ms, and the streams' bounds. */
+  feed?: { pollMs?: number; streams?: Partial<StreamOptions> };
 }
 
 /** A running service looks for another process's key rotation at most once a second. */
@@ -104,6 +110,12 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const scryptPool = new ScryptPool();
   // Started at the first QR code asked for: most creates ask for the link data only.
   const qrRenderer = new QrRenderPool();
+  // Its failures are logged by the application, built below.
+  let logFeedFailure = (_error: unknown): void => undefined;
+  const feedClock = new FeedClock(store, {
+    pollMs: options.feed?.pollMs,
+    onError: (error) => logFeedFailure(error),
+  });
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
@@ -135,7 +147,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
       now,
-      onAppend: (type) => metrics.eventsAppended.inc({ type }),
+      onAppend: (type) => {
+        metrics.eventsAppended.inc({ type });
+        feedClock.appended();
+      },
     });
     const app = await buildApp({
       config,
@@ -147,12 +162,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       signingLoad: () => signPool.load(),
       logger: options.logger,
       timeouts: options.timeouts,
+      feed: { clock: feedClock, streams: options.feed?.streams },
       ready: async () => {
         await store.ping();
         if (linkKeys.list().length === 0) throw new ErxError('service_unavailable', 'no link key');
         await pki.signer.keyAt(new Date(now()));
       },
     });
+    logFeedFailure = (error) => app.log.warn({ err: error }, 'event feed: head not read');
     const metricsListener =
       config.metricsAddr && new MetricsListener(metrics.registry, config.metricsAddr);
     return {
@@ -167,10 +184,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       service,
       metrics,
       metricsListener,
+      feedClock,
       app,
       close: async () => {
         await metricsListener?.close();
+        // The streams end first (the application's preClose), then the clock that wakes them.
         await app.close();
+        await feedClock.close();
         await store.close();
         await signPool.close();
         await scryptPool.close();
@@ -178,6 +198,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       },
     };
   } catch (error) {
+    await feedClock.close();
     await store.close();
     await signPool.close();
     await scryptPool.close();

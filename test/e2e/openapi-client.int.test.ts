@@ -34,6 +34,8 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/ePrescription/cancel/{id}/event/{eventId}': [...BEARER, 404, 409, 423],
   '/ePrescription/lock/{id}': [...BEARER, 404, 409],
   '/ePrescription/unlock/{id}': [...BEARER, 404, 409],
+  '/ePrescription/events': [400, 401, 413, 415, 429, 500, 503],
+  '/ePrescription/events/stream': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/token': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/GetTokenInfo': [400, 401, 413, 415, 429, 500, 503],
   '/healthz': [500],

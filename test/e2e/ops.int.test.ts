@@ -18,6 +18,8 @@ const API_PATHS = [
   '/ePrescription/cancel/{id}/event/{eventId}',
   '/ePrescription/lock/{id}',
   '/ePrescription/unlock/{id}',
+  '/ePrescription/events',
+  '/ePrescription/events/stream',
   '/REST/v1/OAuth/token',
   '/REST/v1/OAuth/GetTokenInfo',
   '/healthz',
