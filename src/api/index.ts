@@ -35,4 +35,11 @@ export {
 } from './tokens.js';
 export { EventParams, IdParams, ReasonBody, ReasonQuery } from './params.js';
 export { HealthStatus } from './ops.js';
+export {
+  LIST_STATES,
+  ListedPrescription,
+  PrescriptionList,
+  PrescriptionListQuery,
+} from './prescription-list.js';
+export type { ListState } from './prescription-list.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

@@ -26,6 +26,7 @@ import {
   TokenResult,
 } from './tokens.js';
 import { HealthStatus } from './ops.js';
+import { ListedPrescription, PrescriptionList } from './prescription-list.js';
 
 /** Every named shape of the interface. */
 export const NAMED_SCHEMAS: readonly object[] = [
@@ -61,6 +62,8 @@ export const NAMED_SCHEMAS: readonly object[] = [
   InactiveTokenInfo,
   TokenInfo,
   HealthStatus,
+  ListedPrescription,
+  PrescriptionList,
 ];
 
 /** The `$id` of a named shape; a schema without one is a programming error. */

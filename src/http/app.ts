@@ -19,6 +19,7 @@ import { failedCheckLimit, installRateLimit } from './rate-limit.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
+import { registerPrescriptionListRoute } from './routes/prescription-list.js';
 import { registerPrescriptionRoutes } from './routes/prescriptions.js';
 import { formatTraceparent, traceFor } from './trace.js';
 import type { Trace } from './trace.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOauthRoutes(app, deps.tokens);
   registerPrescriptionRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerPrescriptionListRoute(app, deps);
   await installWebPage(app, deps.config.prescriptionUrl);
   return app;
 }

@@ -65,7 +65,7 @@ export async function verify(
  * The issuing prescriber's actor id: the create event's `actor` when the first stored event reads
  * as one, else the row's copy (a chain that fails its checks says so in the answer).
  */
-function issuerOf(state: ChainState): string {
+export function issuerOf(state: ChainState): string {
   const first = state.events[0];
   const parsed = first === undefined ? undefined : parseEventBody(first.body);
   if (parsed?.ok === true && parsed.body.type === 'create') return parsed.body.actor;
@@ -85,7 +85,7 @@ function unsigned(deps: ServiceDeps, facts: LinkFacts): VerifyShort {
 }
 
 /** The terms the answer shows: the signed ones, or the row's copies when those fail. */
-function shownTerms(
+export function shownTerms(
   deps: ServiceDeps,
   state: ChainState,
   create: EventBody | undefined,
@@ -100,7 +100,7 @@ function shownTerms(
 }
 
 /** A time in unix ms as the answer shows times: UTC with fractional seconds. */
-function utc(ms: number): string {
+export function utc(ms: number): string {
   return formatTimestamp(BigInt(ms) * 1_000_000n);
 }
 

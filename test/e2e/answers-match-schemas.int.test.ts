@@ -73,6 +73,9 @@ function checkEveryAnswer(app: FastifyInstance, ajv: Ajv, seen: Checked[]): void
   });
 }
 
+/** The items of a list answer, read loosely. */
+type JsonList = Record<string, unknown>[];
+
 interface Reply {
   status: number;
   json: Record<string, unknown>;
@@ -208,6 +211,10 @@ describe('answers match their schemas', () => {
     const locked = await expect('verify locked', verify(rx.link, pharmacist), 200);
     assert.equal(typeof locked.json.locked_at, 'string');
     assert.equal(typeof locked.json.locked_by, 'string');
+    const list = (token: string) => call('/ePrescription/prescriptions', { method: 'GET', token });
+    const listedLocked = await expect('list locked', list(tokens.doctor), 200);
+    assert.equal(typeof (listedLocked.json.prescriptions as JsonList)[0]!.locked_by, 'string');
+    await expect('list as pharmacist', list(pharmacist), 403);
     await expect(
       'locked by another',
       call(at('dispense'), { token: tokens.pharmacist2, type: 'application/json' }),
@@ -236,6 +243,8 @@ describe('answers match their schemas', () => {
     // The fields of SPEC.md §10 passed through the schema check, not only the seed's.
     assert.equal(typeof full.json.dispensed_at, 'string');
     assert.equal((full.json.medicaments as unknown[]).length, 2);
+    const listedFull = await expect('list dispensed', list(tokens.doctor), 200);
+    assert.equal(typeof (listedFull.json.prescriptions as JsonList)[0]!.dispensed_at, 'string');
     await expect('revoke', call(at('revoke'), { token: tokens.doctor }), 200);
     await expect('revoked again', call(at('revoke'), { token: tokens.doctor }), 409);
     await expect('no token', call(at('lock')), 401);
@@ -310,6 +319,8 @@ describe('answers match their schemas', () => {
       'POST /ePrescription/unlock/:id 200',
       'POST /ePrescription/revoke/:id 200',
       'POST /ePrescription/revoke/:id 409',
+      'GET /ePrescription/prescriptions 200',
+      'GET /ePrescription/prescriptions 403',
       'GET /healthz 200',
       'GET /readyz 200',
     ];

@@ -36,6 +36,7 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/ePrescription/unlock/{id}': [...BEARER, 404, 409],
   '/ePrescription/events': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/events/stream': [400, 401, 413, 415, 429, 500, 503],
+  '/ePrescription/prescriptions': BEARER,
   '/REST/v1/OAuth/token': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/GetTokenInfo': [400, 401, 413, 415, 429, 500, 503],
   '/healthz': [500],
