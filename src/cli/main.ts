@@ -6,6 +6,7 @@ import { registerAuditCommand } from './commands/audit.js';
 import { registerCallCommands } from './commands/calls.js';
 import { registerClientCommands } from './commands/clients.js';
 import { registerDocumentCommands } from './commands/document.js';
+import { registerFeedCommands } from './commands/feed.js';
 import { registerKeyCommands } from './commands/keys.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -20,6 +21,7 @@ const program = new Command('erx')
 registerServeCommand(program);
 registerClientCommands(program);
 registerCallCommands(program);
+registerFeedCommands(program);
 registerDocumentCommands(program);
 registerKeyCommands(program);
 registerAuditCommand(program);

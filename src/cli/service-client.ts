@@ -52,7 +52,7 @@ function asErrorCode(value: unknown): ErrorCode {
 }
 
 /** Seconds of a `Retry-After` header (delta-seconds or an HTTP date); the default if unreadable. */
-function retryAfterSeconds(value: string | null, now: number): number {
+export function retryAfterSeconds(value: string | null, now: number): number {
   if (value === null) return DEFAULT_RETRY_AFTER_S;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
@@ -60,7 +60,7 @@ function retryAfterSeconds(value: string | null, now: number): number {
 }
 
 /** The error an answer that is not 2xx becomes. */
-function answerError(status: number, body: Buffer): ErxError {
+export function answerError(status: number, body: Buffer): ErxError {
   // An answer that is not the error shape (a proxy's, say) is read for what it has.
   let parsed: Partial<ErrorBody> = {};
   try {
