@@ -88,6 +88,7 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{13}$', reach: 'request' },
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
+  { file: 'src/cli/service-client.ts', text: '/^\\d+$/', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^\\d{1,3}$/', reach: 'config' },
   {
