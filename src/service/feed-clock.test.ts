@@ -44,7 +44,7 @@ async function until(condition: () => boolean, ms = 2_000): Promise<void> {
 describe('FeedClock', () => {
   it('tells its listeners each new head, found by polling', async () => {
     const { store, state } = fakeStore('sqlite');
-    const clock = new FeedClock(store, { pollMs: 10 });
+    const clock = new FeedClock(store, { pollMs: 10, minWakeMs: 0 });
     const heard: number[] = [];
     clock.listen((head) => heard.push(head));
     state.head = 3;
@@ -93,6 +93,21 @@ describe('FeedClock', () => {
     state.head = 1;
     clock.appended();
     await until(() => heard.length === 1);
+    await clock.close();
+  });
+
+  it('wakes its listeners at most every minWakeMs, with the newest head', async () => {
+    const { store, state } = fakeStore('sqlite');
+    const clock = new FeedClock(store, { pollMs: 60_000, minWakeMs: 80 });
+    const heard: number[] = [];
+    clock.listen((head) => heard.push(head));
+    for (let head = 1; head <= 5; head++) {
+      state.head = head;
+      await clock.look();
+    }
+    assert.deepEqual(heard, [1]);
+    await until(() => heard.length === 2);
+    assert.deepEqual(heard, [1, 5]);
     await clock.close();
   });
 

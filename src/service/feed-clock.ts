@@ -15,6 +15,11 @@ export interface FeedClockOptions {
   readonly pollMs?: number;
   /** How long numbering waits after a local append for the appends of the same moment, ms. */
   readonly kickDelayMs?: number;
+  /**
+   * The listeners are woken at most this often, ms (default 250): each wake costs every stream a
+   * read of the feed, so under a steady stream of appends the wakes are gathered, not one each.
+   */
+  readonly minWakeMs?: number;
   /** Told of a failed look (the store unreachable, say); the next poll or kick tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -34,17 +39,21 @@ export type HeadListener = (head: number) => void;
 
 export const DEFAULT_FEED_POLL_MS = 250;
 const DEFAULT_KICK_DELAY_MS = 20;
+const DEFAULT_MIN_WAKE_MS = 250;
 
 /** Knows the feed's head and tells its listeners when it moves; ended by {@link close}. */
 export class FeedClock {
   readonly #store: Store;
   readonly #pollMs: number;
   readonly #kickDelayMs: number;
+  readonly #minWakeMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #listeners = new Set<HeadListener>();
   #head = 0;
   #poll: NodeJS.Timeout | undefined;
   #kick: NodeJS.Timeout | undefined;
+  #wake: NodeJS.Timeout | undefined;
+  #lastWake = -Infinity;
   /** The look in progress, and the one asked for while it runs. */
   #running: Promise<number> | undefined;
   #queued: Promise<number> | undefined;
@@ -54,6 +63,7 @@ export class FeedClock {
     this.#store = store;
     this.#pollMs = options.pollMs ?? DEFAULT_FEED_POLL_MS;
     this.#kickDelayMs = options.kickDelayMs ?? DEFAULT_KICK_DELAY_MS;
+    this.#minWakeMs = options.minWakeMs ?? DEFAULT_MIN_WAKE_MS;
     this.#onError = options.onError ?? (() => undefined);
   }
 
@@ -123,15 +133,35 @@ export class FeedClock {
     const head = await feedHead(this.#store);
     if (head > this.#head && !this.#closed) {
       this.#head = head;
-      for (const listener of [...this.#listeners]) {
-        try {
-          listener(head);
-        } catch (error) {
-          this.#onError(error);
-        }
-      }
+      this.#wakeSoon();
     }
     return head;
+  }
+
+  /** Wakes the listeners now, or once {@link FeedClockOptions.minWakeMs} has passed since the last. */
+  #wakeSoon(): void {
+    if (this.#wake !== undefined) return;
+    const wait = this.#lastWake + this.#minWakeMs - performance.now();
+    if (wait <= 0) return this.#wakeNow();
+    this.#wake = setTimeout(() => {
+      this.#wake = undefined;
+      this.#wakeNow();
+    }, wait);
+    this.#wake.unref();
+  }
+
+  /** Tells every listener the head as it stands now. */
+  #wakeNow(): void {
+    if (this.#closed) return;
+    this.#lastWake = performance.now();
+    const head = this.#head;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(head);
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
   }
 
   /** A look the clock makes by itself (poll, kick): a failure is reported, not thrown. */
@@ -152,6 +182,8 @@ export class FeedClock {
     this.#stopPolling();
     clearTimeout(this.#kick);
     this.#kick = undefined;
+    clearTimeout(this.#wake);
+    this.#wake = undefined;
     this.#listeners.clear();
     await Promise.allSettled([this.#running, this.#queued]);
   }
