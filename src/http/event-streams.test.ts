@@ -1,7 +1,7 @@
 /**
  * The streams of an application: at most `maxPerSubject` per subject (the next is a 429 with
- * `Retry-After`), a stream's end frees its place, a stream ends when its token expires, and
- * `closeAll` ends every one. Over a store stand-in with an empty feed and sinks that stand for
+ * `Retry-After`), a stream's end frees its place, a stream ends when its token expires or is found
+ * inactive, and `closeAll` ends every one. Over a store stand-in with an empty feed and sinks that stand for
  * sockets.
  */
 import assert from 'node:assert/strict';
@@ -36,18 +36,21 @@ const store = {
   readFeed: async () => [],
 } as unknown as Store;
 
-function streamsAt(now: { ms: number }) {
+function streamsAt(now: { ms: number }, recheckMs = DEFAULT_STREAM_OPTIONS.recheckMs) {
   const clock = new FeedClock(store, { pollMs: 60_000 });
-  return {
-    clock,
-    streams: new EventStreams(store, clock, DEFAULT_STREAM_OPTIONS, () => now.ms),
-  };
+  const options = { ...DEFAULT_STREAM_OPTIONS, recheckMs };
+  return { clock, streams: new EventStreams(store, clock, options, () => now.ms) };
 }
 
-const reader = (sub: string, expiresAtMs = Date.now() + 3_600_000) => ({
+const reader = (
+  sub: string,
+  expiresAtMs = Date.now() + 3_600_000,
+  stillActive = async () => true,
+) => ({
   role: 'pharmacist' as const,
   sub,
   expiresAtMs,
+  stillActive,
 });
 const start = { after: 0, head: 0 };
 
@@ -91,6 +94,31 @@ describe('EventStreams', () => {
     now.ms += 30;
     await new Promise((resolve) => setTimeout(resolve, 60));
     assert.equal(sink.ended, true);
+    assert.equal(streams.size, 0);
+    await clock.close();
+  });
+
+  it('ends a stream whose token is found inactive, or cannot be checked, on its next check', async () => {
+    const { clock, streams } = streamsAt({ ms: Date.now() }, 10);
+    const active = { now: true };
+    const kept = new Sink();
+    streams.open(
+      kept,
+      reader('HIN|a', undefined, async () => active.now),
+      start,
+    );
+    const failing = new Sink();
+    streams.open(
+      failing,
+      reader('HIN|b', undefined, () => Promise.reject(new Error('down'))),
+      start,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    assert.equal(kept.ended, false);
+    assert.equal(failing.ended, true);
+    active.now = false;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    assert.equal(kept.ended, true);
     assert.equal(streams.size, 0);
     await clock.close();
   });

@@ -1,8 +1,9 @@
 /**
  * The live streams of one HTTP application: at most `maxPerSubject` open at once per token
- * subject (each holds a connection and wakes on every new event, so one client must not open
- * them without bound), each woken by the feed clock and ended when its token expires, its client
- * goes, or the application closes.
+ * subject (each holds a connection and reads the feed on every wake, so one client must not open
+ * them without bound), each woken by the feed clock and ended when its token expires or is found
+ * inactive (checked again every `recheckMs`, as a call would be: a removed client's streams end),
+ * its client goes, or the application closes.
  */
 import { ErxError } from '../errors.js';
 import type { FeedClock } from '../service/feed-clock.js';
@@ -15,6 +16,8 @@ export interface StreamOptions extends StreamLimits {
   readonly maxPerSubject: number;
   /** The `Retry-After`, in seconds, of a stream refused for that bound. */
   readonly retryAfterS: number;
+  /** How often a stream's token is checked again, ms. */
+  readonly recheckMs: number;
 }
 
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = Object.freeze({
@@ -23,14 +26,18 @@ export const DEFAULT_STREAM_OPTIONS: StreamOptions = Object.freeze({
   pageSize: 100,
   maxPerSubject: 5,
   retryAfterS: 5,
+  // The token checks' own cache holds an answer this long (SPEC.md §5).
+  recheckMs: 60_000,
 });
 
 /** Longest timer Node keeps (about 24.8 days); a later expiry is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** A stream's reader: who it is and until when its token holds (unix ms). */
+/** A stream's reader: who it is, until when its token holds (unix ms), whether it still does. */
 export interface StreamReader extends FeedViewer {
   readonly expiresAtMs: number;
+  /** Whether the token is still active; false or a failure ends the stream. */
+  readonly stillActive: () => Promise<boolean>;
 }
 
 /** Where a stream starts: after `after`, with the head as it stood when it was asked for. */
@@ -72,8 +79,8 @@ export class EventStreams {
   }
 
   /**
-   * Opens a stream to `sink` (whose headers are sent) for `reader` from `start`. Admission is
-   * checked again: another stream may have opened since {@link admit}.
+   * Opens a stream to `sink` (whose headers are sent) for `reader` from `start`; the caller has
+   * just {@link admit}ted the subject, with no wait in between.
    */
   open(sink: StreamSink, reader: StreamReader, start: StreamStart): void {
     const { sub } = reader;
@@ -84,7 +91,7 @@ export class EventStreams {
     }
     const streams = mine;
     let stopListening = (): void => undefined;
-    let expiry: NodeJS.Timeout | undefined;
+    const timers: { expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
     const stream = new EventStream(
       sink,
       this.#store,
@@ -93,7 +100,8 @@ export class EventStreams {
       this.#options,
       () => {
         stopListening();
-        clearTimeout(expiry);
+        clearTimeout(timers.expiry);
+        clearInterval(timers.recheck);
         streams.delete(stream);
         if (streams.size === 0 && this.#open.get(sub) === streams) this.#open.delete(sub);
       },
@@ -106,10 +114,18 @@ export class EventStreams {
       if (stream.ended) return;
       const left = reader.expiresAtMs - this.#now();
       if (left <= 0) return stream.end();
-      expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
-      expiry.unref();
+      timers.expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
+      timers.expiry.unref();
     };
     watchExpiry();
+    if (stream.ended) return;
+    timers.recheck = setInterval(() => {
+      reader.stillActive().then(
+        (active) => active || stream.end(),
+        () => stream.end(),
+      );
+    }, this.#options.recheckMs);
+    timers.recheck.unref();
   }
 
   /** Ends every stream (the application is closing). */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EventStream, FEED_PAGE, FeedPage, FeedQuery, StreamQuery, ref } from '../../api/index.js';
+import { parseBearer } from '../../auth/index.js';
 import type { Principal } from '../../auth/index.js';
 import { readFeedPage } from '../../service/feed.js';
 import { parseCursor } from '../../service/feed-cursor.js';
@@ -133,9 +134,15 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
         // nginx would buffer the stream otherwise.
         'x-accel-buffering': 'no',
       });
+      const token = parseBearer(request.headers.authorization, request.headers['token-type']);
       streams.open(
         reply.raw,
-        { ...viewerOf(principal), expiresAtMs: principal.expiresAt * 1000 },
+        {
+          ...viewerOf(principal),
+          expiresAtMs: principal.expiresAt * 1000,
+          stillActive: async () =>
+            token !== undefined && (await deps.checker.check(token))?.sub === principal.sub,
+        },
         { after: after ?? head, head },
       );
     },
