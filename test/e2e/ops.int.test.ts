@@ -20,6 +20,7 @@ const API_PATHS = [
   '/ePrescription/unlock/{id}',
   '/ePrescription/events',
   '/ePrescription/events/stream',
+  '/ePrescription/prescriptions',
   '/REST/v1/OAuth/token',
   '/REST/v1/OAuth/GetTokenInfo',
   '/healthz',

@@ -30,6 +30,8 @@ const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).
 
 export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
+  { file: 'src/api/feed.ts', text: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$', reach: 'request' },
+  { file: 'src/api/prescription-list.ts', text: '^(100|[1-9][0-9]?)$', reach: 'request' },
   { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
   { file: 'src/auth/access-token.ts', text: '/^[A-Za-z0-9_-]{43}$/', reach: 'request' },
   {
@@ -88,7 +90,14 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{13}$', reach: 'request' },
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
+  { file: 'src/cli/commands/feed.ts', text: '/^[0-9]+$/', reach: 'config' },
   { file: 'src/cli/service-client.ts', text: '/^\\d+$/', reach: 'request' },
+  { file: 'src/cli/sse-parser.ts', text: '/\\r\\n|\\r|\\n/', reach: 'request' },
+  {
+    file: 'src/service/feed-cursor.ts',
+    text: '/^(?:0|[1-9a-z][0-9a-z]{0,10})$/',
+    reach: 'request',
+  },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^\\d{1,3}$/', reach: 'config' },
   {
