@@ -53,13 +53,14 @@ export const FEED_SQL = {
   issuer: `SELECT ${COLUMNS} FROM events e JOIN prescriptions p ON p.id = e.prescription_id
     WHERE e.feed_seq > $2 AND e.feed_seq <= $3 AND p.issuer_actor = $1
     ORDER BY e.feed_seq LIMIT $4`,
-  // Whether the pharmacist had acted before is read from the log itself (an earlier position),
-  // so a cursor resumed later sees exactly what a live reader saw.
+  // Whether the pharmacist had acted before is read from the log itself, so a cursor resumed
+  // later sees exactly what a live reader saw: an earlier link of the chain has an earlier
+  // position (each chain is numbered in its order), and is found by the primary key.
   pharmacist: `SELECT ${COLUMNS} FROM events e
     WHERE e.feed_seq > $2 AND e.feed_seq <= $3
       AND (e.actor = $1 OR (e.type IN (${SEEN_FROM_OTHERS_SQL}) AND EXISTS (
         SELECT 1 FROM events m
-        WHERE m.actor = $1 AND m.prescription_id = e.prescription_id AND m.feed_seq < e.feed_seq
+        WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor = $1
       )))
     ORDER BY e.feed_seq LIMIT $4`,
   issued: 'SELECT id FROM prescriptions WHERE issuer_actor = $1 AND id > $2 ORDER BY id LIMIT $3',

@@ -173,6 +173,12 @@ describe('sqlite store: the event feed', () => {
         assert.match(steps[0]!, /^SEARCH e USING INDEX events_feed_seq \(feed_seq>\? AND/);
         assert.ok(noScan(steps), steps.join('\n'));
       }
+      // Whether the pharmacist acted earlier is looked up along the chain, by its primary key.
+      const along = plan(SQLITE_FEED_SQL.pharmacist, { sub: 's', after: 0, upTo: 1, limit: 1 });
+      assert.ok(
+        along.some((s) => s.includes('(prescription_id=? AND seq<?)')),
+        along.join('\n'),
+      );
       const insert = prepareStatements(db).insertEvent.source;
       const row = { prescription_id: 'p', seq: 0, id: 'e', parent_hash: null, body: '{}' };
       const steps = plan(insert, { ...row, hash: 'h', signature: 's' });

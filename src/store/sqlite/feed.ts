@@ -32,12 +32,13 @@ export const SQLITE_FEED_SQL = {
   head: 'SELECT coalesce(max(feed_seq), 0) AS head FROM events',
   issuer: `SELECT ${COLUMNS} FROM events e CROSS JOIN prescriptions p ON p.id = e.prescription_id
     WHERE ${RANGE} AND p.issuer_actor = @sub ORDER BY e.feed_seq LIMIT @limit`,
-  // Whether the pharmacist had acted before is read from the log itself (an earlier position),
-  // so a cursor resumed later sees exactly what a live reader saw.
+  // Whether the pharmacist had acted before is read from the log itself, so a cursor resumed
+  // later sees exactly what a live reader saw: an earlier link of the chain has an earlier
+  // position (each chain is numbered in its order), and is found by the primary key.
   pharmacist: `SELECT ${COLUMNS} FROM events e
     WHERE ${RANGE} AND (e.actor = @sub OR (e.type IN (${SEEN_FROM_OTHERS_SQL}) AND EXISTS (
       SELECT 1 FROM events m
-      WHERE m.actor = @sub AND m.prescription_id = e.prescription_id AND m.feed_seq < e.feed_seq
+      WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor = @sub
     )))
     ORDER BY e.feed_seq LIMIT @limit`,
   issued: 'SELECT id FROM prescriptions WHERE issuer_actor = ? AND id > ? ORDER BY id LIMIT ?',
