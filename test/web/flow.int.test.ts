@@ -111,27 +111,29 @@ describe(
         await first.getByLabel('Substitute ID type').selectOption({ label: 'GTIN' });
         await counter.getByRole('button', { name: 'Dispense the packs entered (partial)' }).click();
         await waitForEvents(3);
-        assert.match(await first.locator('.progress').innerText(), /1 of 1 packs/);
+        assert.match(await first.locator('.progress').innerText(), /0 of 1 packs remaining/);
         const second = counter.locator(
           `li.dispense-line[data-medicament-id="${SAMPLE_MEDICAMENTS[1]!.id}"]`,
         );
-        assert.match(await second.locator('.progress').innerText(), /0 of 2 packs/);
+        assert.match(await second.locator('.progress').innerText(), /8 of 8 packs remaining/);
         assert.match(await timeline.nth(2).innerText(), /substitute 7680999999999 \(GTIN\)/);
 
         // Unlock, then a full dispensation.
         await counter.getByLabel('Reason (optional)').fill('bedient');
         await counter.getByRole('button', { name: 'Unlock', exact: true }).click();
         await waitForEvents(4);
-        await counter.getByRole('button', { name: 'Dispense everything (full)' }).click();
+        await counter.getByRole('button', { name: 'Dispense the rest' }).click();
         await waitForEvents(5);
         assert.match(await counter.locator('[data-flag="dispensed"]').innerText(), /yes/);
 
-        // A second full dispensation is refused (403) and recorded only after confirmation.
-        watched.expectRefusal(403);
-        await counter.getByRole('button', { name: 'Dispense everything (full)' }).click();
-        const confirm = counter.getByRole('alertdialog', { name: 'Already fully dispensed' });
+        // A second dispensation overrides "already dispensed": recorded only after confirmation.
+        await counter.getByRole('button', { name: 'Dispense anyway…' }).click();
+        const confirm = page.getByRole('alertdialog', {
+          name: 'Dispense against the prescription?',
+        });
         await confirm.waitFor();
         assert.equal(await timeline.count(), 5, 'nothing recorded before the confirmation');
+        await confirm.getByLabel('Reason (recorded with the dispensation)').fill('Ersatzpackung');
         await confirm.getByRole('button', { name: 'Yes, dispense anyway' }).click();
         await waitForEvents(6);
         await counter.getByText('Forced dispensation recorded.').waitFor();
@@ -139,6 +141,7 @@ describe(
         // Cancel the forced dispensation (one's own event).
         const forced = timeline.nth(5);
         await forced.getByRole('button', { name: /Cancel this event/ }).click();
+        await page.getByRole('button', { name: 'Yes, cancel it' }).click();
         await waitForEvents(7);
         await counter.getByText('Event cancelled.').waitFor();
         await settlesTo(() => forced.getAttribute('data-cancelled'), 'true');

@@ -28,14 +28,18 @@ export function create(document: unknown, token: string): Promise<CreateResult> 
   });
 }
 
-/** Records a dispensation: no items is a full one (seed §4.1 rule 1). */
+/**
+ * Records a dispensation: no items is a full one (seed §4.1 rule 1). A forced one carries its
+ * reason, recorded in the event with the rules it overrode (SPEC.md §10).
+ */
 export function dispense(
   id: string,
   items: readonly DispenseItem[] | undefined,
   force: boolean,
+  reason: string | undefined,
   token: string,
 ): Promise<LedgerEvent> {
-  const query = force ? '?force=true' : '';
+  const query = force ? `?force=true${reasonQuery(reason ?? '').replace('?', '&')}` : '';
   return callJson(`${BASE}/dispense/${segment(id)}${query}`, {
     token,
     idempotencyKey: newUuid(),

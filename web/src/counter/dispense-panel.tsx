@@ -1,14 +1,19 @@
 /**
- * Dispensing at the counter: per prescribed medicament the packs dispensed so far against
- * `NbPack`, the packs to dispense now and an optional substitute with its id type (seed §2.2);
- * then a partial dispensation of what was entered, or a full one.
+ * Dispensing at the counter: the service's own table of packages per medicament (prescribed,
+ * dispensed, remaining; SPEC.md §10), refreshed after every action; "dispense the rest" as the
+ * one-click common case (a full dispensation takes every medicament to its prescribed quantity);
+ * or the packs entered per medicament, with an optional substitute (seed §2.2). What the service
+ * would refuse is disabled with the reason beside it; what only force allows opens the force
+ * dialog, which names the rule overridden.
  */
 import { useState } from 'preact/hooks';
 import type { DispenseItem, VerifyResult } from '../api/types.js';
 import type { MedicamentView } from '../chmed/document-view.js';
 import { medicamentLabel } from '../components/medicament-label.js';
 import { useI18n } from '../i18n/i18n-context.js';
-import { dispensedAmounts } from './dispensed-amounts.js';
+import type { CounterState } from './counter-state.js';
+import { Feedback } from './feedback.js';
+import type { Feedback as Answer } from './use-counter.js';
 
 interface Line {
   amount: string;
@@ -22,13 +27,19 @@ const EMPTY: Line = { amount: '', useSubstitute: false, substitute: '', substitu
 export function DispensePanel(props: {
   medicaments: readonly MedicamentView[];
   result: VerifyResult;
+  state: CounterState;
   busy: boolean;
+  feedback: Answer | undefined;
   onDispense(items: DispenseItem[] | undefined): Promise<boolean>;
+  onForce(): void;
 }) {
   const { t, number } = useI18n();
   const [lines, setLines] = useState<readonly Line[]>(() => props.medicaments.map(() => EMPTY));
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const done = dispensedAmounts(props.result);
+  const status = new Map((props.result.medicaments ?? []).map((m) => [m.id, m]));
+  const { dispenseRefused, nothingRemains, stateOverrides } = props.state;
+  const refused = dispenseRefused !== undefined;
+  const done = nothingRemains || props.result.dispensed;
 
   const update = (index: number, change: Partial<Line>): void =>
     setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)));
@@ -64,27 +75,57 @@ export function DispensePanel(props: {
     if (await props.onDispense(chosen)) setLines(props.medicaments.map(() => EMPTY));
   };
 
+  // Why the buttons are disabled: refused outright, or nothing left to dispense.
+  const why = refused
+    ? t(dispenseRefused, { holder: props.state.lock?.holder ?? '' })
+    : done
+      ? t('counter.why.nothingRemains')
+      : undefined;
+  const forcedOnly = !refused && !done && stateOverrides.includes('expired');
+
   return (
     <section class="card dispense" aria-labelledby="dispense-title">
       <h2 id="dispense-title">{t('counter.dispenseTitle')}</h2>
+      <table class="medicament-status">
+        <caption>{t('counter.meds.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('counter.medicament')}</th>
+            <th scope="col">{t('counter.meds.prescribed')}</th>
+            <th scope="col">{t('counter.meds.dispensed')}</th>
+            <th scope="col">{t('counter.meds.remaining')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.medicaments.map((med, i) => {
+            const s = status.get(med.id);
+            return (
+              <tr key={`${i}-${med.id}`} data-medicament-id={med.id}>
+                <th scope="row">{medicamentLabel(med.id, med.idType, t)}</th>
+                <td data-col="prescribed">{s ? number(s.prescribed) : '–'}</td>
+                <td data-col="dispensed">{s ? number(s.dispensed) : '–'}</td>
+                <td data-col="remaining">{s ? number(s.remaining) : '–'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
       <ul class="dispense-lines">
         {props.medicaments.map((med, i) => {
           const line = lines[i] ?? EMPTY;
-          const dispensed = done.get(med.id) ?? 0;
+          const remaining = status.get(med.id)?.remaining;
+          const closed = refused || remaining === 0;
           const base = `dispense-${i}`;
           return (
             <li key={`${i}-${med.id}`} class="dispense-line" data-medicament-id={med.id}>
               <h3 id={`${base}-name`}>{medicamentLabel(med.id, med.idType, t)}</h3>
-              <p class="progress" data-dispensed={dispensed}>
-                {t('counter.progress')}:{' '}
-                <strong>
-                  {med.packs === undefined
-                    ? t('counter.dispensedCount', { done: number(dispensed) })
-                    : t('counter.dispensedOf', {
-                        done: number(dispensed),
-                        total: number(med.packs),
-                      })}
-                </strong>
+              <p class="progress" data-remaining={remaining}>
+                {remaining === undefined
+                  ? ''
+                  : t('counter.meds.remainingOf', {
+                      remaining: number(remaining),
+                      total: number(status.get(med.id)?.prescribed ?? 0),
+                    })}
                 {' · '}
                 {t('med.substitution')}:{' '}
                 {t(med.substitutionAllowed ? 'med.subsAllowed' : 'med.subsNotAllowed')}
@@ -99,8 +140,9 @@ export function DispensePanel(props: {
                     min={1}
                     max={10000}
                     step={1}
+                    disabled={closed}
                     aria-describedby={`${base}-name`}
-                    value={line.amount}
+                    value={closed ? '' : line.amount}
                     onInput={(e) => update(i, { amount: e.currentTarget.value })}
                   />
                 </div>
@@ -108,13 +150,14 @@ export function DispensePanel(props: {
                   <input
                     id={`${base}-subs`}
                     type="checkbox"
-                    checked={line.useSubstitute}
+                    disabled={closed}
+                    checked={!closed && line.useSubstitute}
                     aria-describedby={`${base}-name`}
                     onChange={(e) => update(i, { useSubstitute: e.currentTarget.checked })}
                   />
                   <label for={`${base}-subs`}>{t('counter.useSubstitute')}</label>
                 </div>
-                {line.useSubstitute && (
+                {!closed && line.useSubstitute && (
                   <>
                     <div class="field">
                       <label for={`${base}-substitute`}>{t('counter.substitute')}</label>
@@ -153,15 +196,33 @@ export function DispensePanel(props: {
         <button
           type="button"
           class="primary"
-          disabled={props.busy}
+          disabled={props.busy || why !== undefined}
+          aria-describedby={why ? 'dispense-why' : undefined}
+          onClick={() => void dispense(true)}
+        >
+          {t('counter.meds.rest')}
+        </button>
+        <button
+          type="button"
+          disabled={props.busy || why !== undefined}
+          aria-describedby={why ? 'dispense-why' : undefined}
           onClick={() => void dispense(false)}
         >
           {t('counter.partial')}
         </button>
-        <button type="button" disabled={props.busy} onClick={() => void dispense(true)}>
-          {t('counter.full')}
-        </button>
+        {!refused && done && (
+          <button type="button" class="danger" disabled={props.busy} onClick={props.onForce}>
+            {t('counter.force.open')}
+          </button>
+        )}
       </div>
+      {why && (
+        <p id="dispense-why" class="why" data-why="dispense">
+          {why}
+        </p>
+      )}
+      {forcedOnly && <p class="why">{t('counter.why.expiredForce')}</p>}
+      <Feedback place="dispense" feedback={props.feedback} focus />
     </section>
   );
 }

@@ -1,34 +1,75 @@
 /**
- * The explicit confirmation before a forced dispensation (seed §3, §4.1 rule 6): shown when the
- * service refused with 403 because the prescription is already fully dispensed.
+ * The explicit confirmation before a forced dispensation (seed §3, SPEC.md §10): it names each
+ * rule of the prescription the dispensation overrides (already dispensed, expired, substitution,
+ * quantity) and asks why; the reason is recorded, signed, with the event.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useI18n } from '../i18n/i18n-context.js';
+import type { MessageKey } from '../i18n/messages-en.js';
+import type { OverrideRule } from './counter-state.js';
+import { Modal } from './modal.js';
 
-export function ForceConfirm(props: { busy: boolean; onConfirm(): void; onAbort(): void }) {
+/** The name of each rule force overrides. */
+export const RULE_KEYS: Readonly<Record<OverrideRule, MessageKey>> = {
+  already_dispensed: 'counter.rule.already_dispensed',
+  expired: 'counter.rule.expired',
+  substitution_not_allowed: 'counter.rule.substitution_not_allowed',
+  quantity_exceeded: 'counter.rule.quantity_exceeded',
+};
+
+export function ForceConfirm(props: {
+  rules: readonly OverrideRule[];
+  busy: boolean;
+  onConfirm(reason: string): void;
+  onAbort(): void;
+}) {
   const { t } = useI18n();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Focus moves to the question so keyboard and screen-reader users meet it first.
-  useEffect(() => heading.current?.focus(), []);
+  const [reason, setReason] = useState('');
+  const ready = reason.trim() !== '';
   return (
-    <section
-      class="card confirm"
+    <Modal
+      labelledBy="force-title"
+      describedBy="force-text"
       role="alertdialog"
-      aria-labelledby="force-title"
-      aria-describedby="force-text"
+      onClose={props.onAbort}
     >
-      <h2 id="force-title" tabIndex={-1} ref={heading}>
-        {t('counter.forceTitle')}
-      </h2>
-      <p id="force-text">{t('counter.forceText')}</p>
-      <div class="actions">
-        <button type="button" class="danger" disabled={props.busy} onClick={props.onConfirm}>
-          {t('counter.forceConfirm')}
-        </button>
-        <button type="button" disabled={props.busy} onClick={props.onAbort}>
-          {t('counter.forceAbort')}
-        </button>
-      </div>
-    </section>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) props.onConfirm(reason.trim());
+        }}
+      >
+        <h2 id="force-title">{t('counter.force.title')}</h2>
+        <div id="force-text">
+          <p>{t('counter.force.overrides')}</p>
+          <ul class="force-rules">
+            {props.rules.map((rule) => (
+              <li key={rule} data-rule={rule}>
+                {t(RULE_KEYS[rule])}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div class="field">
+          <label for="force-reason">{t('counter.force.reason')}</label>
+          <input
+            id="force-reason"
+            required
+            maxLength={500}
+            value={reason}
+            onInput={(e) => setReason(e.currentTarget.value)}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit" class="danger" disabled={props.busy || !ready}>
+            {t('counter.forceConfirm')}
+          </button>
+          <button type="button" disabled={props.busy} onClick={props.onAbort}>
+            {t('counter.forceAbort')}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

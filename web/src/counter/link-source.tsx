@@ -8,7 +8,12 @@ import type { CameraScan } from '../qr/camera-scan.js';
 import { decodeImageFile } from '../qr/decode-image.js';
 import { useI18n } from '../i18n/i18n-context.js';
 
-export function LinkSource(props: { busy: boolean; onLink(link: string): void }) {
+export function LinkSource(props: {
+  busy: boolean;
+  /** Move focus to the link field when shown (after "Next prescription"). */
+  focus?: boolean;
+  onLink(link: string): void;
+}) {
   const { t } = useI18n();
   const [text, setText] = useState('');
   const [scanning, setScanning] = useState(false);
@@ -24,6 +29,10 @@ export function LinkSource(props: { busy: boolean; onLink(link: string): void })
     setScanning(false);
   };
   useEffect(() => stopCamera, []);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (props.focus === true) field.current?.focus();
+  }, []);
 
   const found = (link: string): void => {
     setText(link);
@@ -108,6 +117,7 @@ export function LinkSource(props: { busy: boolean; onLink(link: string): void })
         <div class="field">
           <label for="link-text">{t('counter.paste')}</label>
           <textarea
+            ref={field}
             id="link-text"
             rows={3}
             spellcheck={false}

@@ -1,13 +1,22 @@
 /**
  * The events of a prescription as a timeline (seed §2.5, SPEC.md §7), oldest first, with the
- * cancellation of one's own dispense events where the service says they are cancellable.
+ * cancellation of one's own dispense events where the service says they are cancellable (asked
+ * for confirmation first). A forced dispensation is marked as forced, with the rules it overrode
+ * and its reason (SPEC.md §10 `event_data.overrides`).
  */
+import { useState } from 'preact/hooks';
 import type { LedgerEvent, VerifyResult } from '../api/types.js';
 import { idTypeLabel } from '../components/medicament-label.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { I18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
+import { OVERRIDE_RULES } from './counter-state.js';
+import type { OverrideRule } from './counter-state.js';
 import { cancelledEventIds } from './dispensed-amounts.js';
+import { Feedback } from './feedback.js';
+import { RULE_KEYS } from './force-confirm.js';
+import { Modal } from './modal.js';
+import type { Feedback as Answer } from './use-counter.js';
 
 const EVENT_KEYS: Readonly<Record<string, MessageKey>> = {
   create: 'event.create',
@@ -30,8 +39,16 @@ function Details(props: { event: LedgerEvent; byId: ReadonlyMap<string, LedgerEv
   const reason = e.event_data.reason;
   const target = e.event_data.EventId;
   const cancelled = typeof target === 'string' ? props.byId.get(target) : undefined;
+  const overrides = forcedRules(e);
   return (
     <>
+      {overrides && (
+        <p class="forced-rules" data-overrides={overrides.join(' ')}>
+          {t('counter.forced.overrides', {
+            rules: overrides.map((rule) => t(RULE_KEYS[rule])).join(', ') || '–',
+          })}
+        </p>
+      )}
       {typeof reason === 'string' && reason !== '' && <p>{t('event.reason', { reason })}</p>}
       {cancelled && (
         <p>
@@ -59,14 +76,60 @@ function Details(props: { event: LedgerEvent; byId: ReadonlyMap<string, LedgerEv
   );
 }
 
+/** The rules a forced event overrode, or undefined for an event that was not forced. */
+function forcedRules(e: LedgerEvent): OverrideRule[] | undefined {
+  if (e.event_data.force !== true) return undefined;
+  const listed = e.event_data.overrides;
+  const codes = Array.isArray(listed) ? listed : [];
+  return OVERRIDE_RULES.filter((rule) => codes.includes(rule));
+}
+
+/** Asks before a dispensation is cancelled: its packages go back, and that cannot be undone. */
+function CancelConfirm(props: {
+  event: LedgerEvent;
+  busy: boolean;
+  onConfirm(): void;
+  onAbort(): void;
+}) {
+  const { t, dateTime } = useI18n();
+  return (
+    <Modal
+      labelledBy="cancel-title"
+      describedBy="cancel-text"
+      role="alertdialog"
+      onClose={props.onAbort}
+    >
+      <h2 id="cancel-title">{t('counter.cancel.title')}</h2>
+      <p id="cancel-text">
+        {t('counter.cancel.text', {
+          type: typeLabel(props.event.type, t),
+          time: dateTime(props.event.timestamp),
+        })}
+      </p>
+      <div class="actions">
+        <button type="button" class="danger" disabled={props.busy} onClick={props.onConfirm}>
+          {t('counter.cancel.yes')}
+        </button>
+        <button type="button" disabled={props.busy} onClick={props.onAbort}>
+          {t('counter.cancel.no')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 export function Timeline(props: {
   result: VerifyResult;
   /** The signed-in actor (`sub`); undefined when unknown, then the service decides. */
   me: string | undefined;
   busy: boolean;
+  /** Why the service would refuse a cancel now, if it would. */
+  cancelRefused: string | undefined;
+  feedback: Answer | undefined;
   onCancel(eventId: string): void;
 }) {
   const { t, dateTime } = useI18n();
+  const [asking, setAsking] = useState<LedgerEvent | undefined>(undefined);
   const events = props.result.events ?? [];
   const cancelled = cancelledEventIds(props.result);
   const byId = new Map(events.map((e) => [e.id, e]));
@@ -76,17 +139,20 @@ export function Timeline(props: {
       <ol class="timeline">
         {events.map((e) => {
           const isCancelled = cancelled.has(e.id);
+          const forced = e.event_data.force === true;
           const mine = props.me === undefined || e.actor === props.me;
           return (
             <li
               key={e.id}
-              class={`event event-${e.type}${isCancelled ? ' event-cancelled' : ''}`}
+              class={`event event-${e.type}${isCancelled ? ' event-cancelled' : ''}${forced ? ' event-forced' : ''}`}
               data-event-type={e.type}
               data-event-id={e.id}
               data-cancelled={isCancelled ? 'true' : undefined}
+              data-forced={forced ? 'true' : undefined}
             >
               <p class="event-head">
                 <strong>{typeLabel(e.type, t)}</strong>
+                {forced && <span class="badge badge-forced">{t('counter.forced.badge')}</span>}
                 {isCancelled && <span class="badge">{t('event.cancelled')}</span>}
               </p>
               <p class="muted">
@@ -95,20 +161,35 @@ export function Timeline(props: {
               </p>
               <Details event={e} byId={byId} />
               {e.cancellable && mine && (
-                <button
-                  type="button"
-                  class="small-button"
-                  disabled={props.busy}
-                  onClick={() => props.onCancel(e.id)}
-                  aria-label={`${t('event.cancelAction')}: ${typeLabel(e.type, t)}, ${dateTime(e.timestamp)}`}
-                >
-                  {t('event.cancelAction')}
-                </button>
+                <p class="action-with-reason">
+                  <button
+                    type="button"
+                    class="small-button"
+                    disabled={props.busy || props.cancelRefused !== undefined}
+                    onClick={() => setAsking(e)}
+                    aria-label={`${t('event.cancelAction')}: ${typeLabel(e.type, t)}, ${dateTime(e.timestamp)}`}
+                  >
+                    {t('event.cancelAction')}
+                  </button>
+                  {props.cancelRefused && <span class="why">{props.cancelRefused}</span>}
+                </p>
               )}
             </li>
           );
         })}
       </ol>
+      <Feedback place="timeline" feedback={props.feedback} />
+      {asking && (
+        <CancelConfirm
+          event={asking}
+          busy={props.busy}
+          onConfirm={() => {
+            setAsking(undefined);
+            props.onCancel(asking.id);
+          }}
+          onAbort={() => setAsking(undefined)}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The state of the pharmacy counter: the current link, its decoded document, the verify answer
  * with transactions, and the actions on it. Every action re-verifies afterwards, so the screen
- * always shows the service's own state rather than a guess.
+ * always shows the service's own state rather than a guess; what an action answered is kept with
+ * the place it was asked from, so the page shows it next to the button pressed.
  */
 import { useCallback, useState } from 'preact/hooks';
 import { ApiError } from '../api/http.js';
@@ -11,57 +12,79 @@ import type { DispenseItem, VerifyResult } from '../api/types.js';
 import { errorMessage } from '../components/error-message.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
+import { decodeDocument } from '../chmed/decode.js';
 import { decodeLink } from '../chmed/decode-link.js';
 import type { DecodedLink } from '../chmed/decode-link.js';
+import { documentView } from '../chmed/document-view.js';
+import type { DocumentView } from '../chmed/document-view.js';
+import { itemOverrides, refusedRule } from './counter-state.js';
+import type { OverrideRule } from './counter-state.js';
 
-/** A dispensation the service refused as already fully dispensed, waiting for confirmation. */
+/** A dispensation that overrides a rule of the prescription, waiting for confirmation. */
 export interface PendingForce {
   items: DispenseItem[] | undefined;
+  /** The rules it overrides (SPEC.md §10), named in the dialog. */
+  rules: readonly OverrideRule[];
+}
+
+/** Where an action was asked from: its answer is shown there. */
+export type Place = 'link' | 'lock' | 'dispense' | 'timeline';
+
+/** What the last action answered, and where. `seq` changes with every answer. */
+export interface Feedback {
+  place: Place;
+  kind: 'ok' | 'error';
+  text: string;
+  seq: number;
 }
 
 export interface Counter {
   decoded: DecodedLink;
+  /** A bare `CHMED16A…` document pasted without its link: readable, not verifiable. */
+  bare: DocumentView | undefined;
   result: VerifyResult | undefined;
+  /** Changes with every verify of a new link (focus moves to its result). */
+  loaded: number;
   busy: boolean;
-  error: string | undefined;
-  message: string | undefined;
+  feedback: Feedback | undefined;
   pendingForce: PendingForce | undefined;
   load(link: string): Promise<void>;
   clear(): void;
   lock(reason: string): Promise<boolean>;
   unlock(reason: string): Promise<boolean>;
   dispense(items: DispenseItem[] | undefined): Promise<boolean>;
-  confirmForce(): Promise<boolean>;
+  /** Asks to dispense with force (the state alone overrides a rule). */
+  askForce(items: DispenseItem[] | undefined): void;
+  confirmForce(reason: string): Promise<boolean>;
   abortForce(): void;
   cancel(eventId: string): Promise<boolean>;
 }
 
-// Seed §7: the refusal of a second full dispensation is a 403 `forbidden` whose cause code is
-// `unknown_error`; other 403s (revoked, wrong role, not the owner) are not to be forced.
-function isAlreadyDispensed(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    error.code === 'forbidden' &&
-    error.body?.cause?.Code === 'unknown_error'
-  );
-}
+// A document pasted on its own: the prefix of SPEC.md §3 with no address before it.
+const BARE_DOCUMENT = /^chmed16a[01]/i;
 
 export function useCounter(session: Session, onUnauthorized: () => void): Counter {
   const { t } = useI18n();
   const [decoded, setDecoded] = useState<DecodedLink>({ state: 'none' });
+  const [bare, setBare] = useState<DocumentView | undefined>(undefined);
   const [result, setResult] = useState<VerifyResult | undefined>(undefined);
+  const [loaded, setLoaded] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [feedback, setFeedbackState] = useState<Feedback | undefined>(undefined);
   const [pendingForce, setPendingForce] = useState<PendingForce | undefined>(undefined);
 
+  const say = useCallback(
+    (place: Place, kind: Feedback['kind'], text: string) =>
+      setFeedbackState((last) => ({ place, kind, text, seq: (last?.seq ?? 0) + 1 })),
+    [],
+  );
+
   const fail = useCallback(
-    (failure: unknown) => {
+    (place: Place, failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 401) onUnauthorized();
-      setError(errorMessage(failure, t));
+      say(place, 'error', errorMessage(failure, t));
     },
-    [onUnauthorized, t],
+    [onUnauthorized, say, t],
   );
 
   const refresh = useCallback(
@@ -71,96 +94,142 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
     [session.token],
   );
 
+  // A bare document is decoded for reading; without the signed link the service cannot verify it.
+  const loadBare = useCallback(async (text: string): Promise<boolean> => {
+    const chmed = text.trim().split('&')[0] ?? '';
+    try {
+      setBare(documentView(await decodeDocument(chmed)));
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+
   const load = useCallback(
     async (link: string) => {
       setBusy(true);
-      setError(undefined);
-      setMessage(undefined);
+      setFeedbackState(undefined);
       setPendingForce(undefined);
       setResult(undefined);
+      setBare(undefined);
       const next = await decodeLink(link);
       setDecoded(next);
       if (next.state !== 'ok') {
-        setError(t('counter.notLink'));
+        const readable = BARE_DOCUMENT.test(link.trim()) && (await loadBare(link));
+        say('link', 'error', t(readable ? 'counter.bare.unverifiable' : 'counter.notLink'));
         setBusy(false);
         return;
       }
       try {
         await refresh(next.link);
-        setMessage(t('done.verified'));
+        say('link', 'ok', t('done.verified'));
+        setLoaded((n) => n + 1);
       } catch (failure) {
-        fail(failure);
+        fail('link', failure);
       } finally {
         setBusy(false);
       }
     },
-    [fail, refresh, t],
+    [fail, loadBare, refresh, say, t],
   );
 
   // Runs one mutating call, then re-verifies; true when the call was accepted.
   const act = useCallback(
     async (
+      place: Place,
       call: (id: string) => Promise<unknown>,
       done: MessageKey,
-      onAlreadyDispensed?: () => void,
+      onRefusedRule?: (rule: OverrideRule) => void,
     ): Promise<boolean> => {
       if (decoded.state !== 'ok' || result === undefined) return false;
       setBusy(true);
-      setError(undefined);
-      setMessage(undefined);
+      setFeedbackState(undefined);
       try {
         await call(result.prescription_id);
-        setMessage(t(done));
         await refresh(decoded.link);
+        say(place, 'ok', t(done));
         return true;
       } catch (failure) {
-        if (onAlreadyDispensed !== undefined && isAlreadyDispensed(failure)) onAlreadyDispensed();
-        else fail(failure);
+        const rule =
+          failure instanceof ApiError
+            ? refusedRule(failure.status, failure.body?.cause?.Code)
+            : undefined;
+        if (onRefusedRule !== undefined && rule !== undefined) onRefusedRule(rule);
+        else fail(place, failure);
+        // The refusal may come from a state changed elsewhere: show the service's state now.
+        await refresh(decoded.link).catch(() => undefined);
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [decoded, result, refresh, fail, t],
+    [decoded, result, refresh, fail, say, t],
+  );
+
+  const askForce = useCallback(
+    (items: DispenseItem[] | undefined, extra: readonly OverrideRule[] = []) => {
+      if (result === undefined) return;
+      const rules = new Set([...itemOverrides(result, items), ...extra]);
+      setPendingForce({ items, rules: [...rules] });
+    },
+    [result],
   );
 
   const dispense = useCallback(
-    (items: DispenseItem[] | undefined): Promise<boolean> =>
-      act(
-        (id) => api.dispense(id, items, false, session.token),
+    async (items: DispenseItem[] | undefined): Promise<boolean> => {
+      if (result === undefined) return false;
+      // What the page already knows the service would refuse goes to the force dialog first.
+      if (itemOverrides(result, items).length > 0) {
+        askForce(items);
+        return false;
+      }
+      return act(
+        'dispense',
+        (id) => api.dispense(id, items, false, undefined, session.token),
         items === undefined ? 'done.full' : 'done.partial',
-        () => setPendingForce({ items }),
-      ),
-    [act, session.token],
+        (rule) => askForce(items, [rule]),
+      );
+    },
+    [act, askForce, result, session.token],
   );
 
-  const confirmForce = useCallback(async (): Promise<boolean> => {
-    if (pendingForce === undefined) return false;
-    const { items } = pendingForce;
-    setPendingForce(undefined);
-    return act((id) => api.dispense(id, items, true, session.token), 'done.forced');
-  }, [act, pendingForce, session.token]);
+  const confirmForce = useCallback(
+    async (reason: string): Promise<boolean> => {
+      if (pendingForce === undefined) return false;
+      const { items } = pendingForce;
+      setPendingForce(undefined);
+      return act(
+        'dispense',
+        (id) => api.dispense(id, items, true, reason, session.token),
+        'done.forced',
+      );
+    },
+    [act, pendingForce, session.token],
+  );
 
   return {
     decoded,
+    bare,
     result,
+    loaded,
     busy,
-    error,
-    message,
+    feedback,
     pendingForce,
     load,
     clear: () => {
       setDecoded({ state: 'none' });
+      setBare(undefined);
       setResult(undefined);
-      setError(undefined);
-      setMessage(undefined);
+      setFeedbackState(undefined);
       setPendingForce(undefined);
     },
-    lock: (reason) => act((id) => api.lock(id, reason, session.token), 'done.lock'),
-    unlock: (reason) => act((id) => api.unlock(id, reason, session.token), 'done.unlock'),
+    lock: (reason) => act('lock', (id) => api.lock(id, reason, session.token), 'done.lock'),
+    unlock: (reason) => act('lock', (id) => api.unlock(id, reason, session.token), 'done.unlock'),
     dispense,
+    askForce: (items) => askForce(items),
     confirmForce,
     abortForce: () => setPendingForce(undefined),
-    cancel: (eventId) => act((id) => api.cancelEvent(id, eventId, session.token), 'done.cancel'),
+    cancel: (eventId) =>
+      act('timeline', (id) => api.cancelEvent(id, eventId, session.token), 'done.cancel'),
   };
 }

@@ -1,0 +1,158 @@
+/**
+ * What the counter shows at a glance and which actions it offers, read from the verify answer
+ * with transactions (SPEC.md §5 "Rules of state", §10): one headline state, the lock and its
+ * holder, and for each action the reason the service would refuse it. The page disables what
+ * the service would refuse instead of letting the pharmacist run into the refusal.
+ */
+import type { OverrideCode } from '../../../src/ledger/event.js';
+import type { LedgerEvent, VerifyResult } from '../api/types.js';
+import type { MessageKey } from '../i18n/messages-en.js';
+
+/** The one state the headline names, most serious first. */
+export type Headline =
+  'revoked' | 'invalid' | 'expired' | 'dispensed' | 'lockedByOther' | 'lockedByMe' | 'open';
+
+/** The rules a forced dispensation overrides (SPEC.md §10 `event_data.overrides`). */
+export type OverrideRule = OverrideCode;
+
+/** Every rule force overrides, in the order the service records them. */
+export const OVERRIDE_RULES = [
+  'already_dispensed',
+  'quantity_exceeded',
+  'substitution_not_allowed',
+  'expired',
+] as const satisfies readonly OverrideRule[];
+
+/** The lock that holds now, as the counter shows it. */
+export interface LockView {
+  /** The holder's name (verify's `locked_by`), else its actor id. */
+  holder: string;
+  /** The holder's actor id, from the lock event; undefined when the event is not shown. */
+  actor: string | undefined;
+  /** When the lock lapses (the lock event's `event_data.expires_at`), when recorded. */
+  until: string | undefined;
+  /** True when the signed-in actor holds it. */
+  mine: boolean;
+}
+
+/** The counter's reading of one verify answer. */
+export interface CounterState {
+  headline: Headline;
+  lock: LockView | undefined;
+  /** Why a dispensation is refused outright (force does not help), if it is. */
+  dispenseRefused: MessageKey | undefined;
+  /** The rules any dispensation would override now (completion, validity). */
+  stateOverrides: readonly OverrideRule[];
+  /** True when no package of any medicament remains. */
+  nothingRemains: boolean;
+  /** Why locking is refused, if it is. */
+  lockRefused: MessageKey | undefined;
+  /** Whether the signed-in actor may unlock (it holds the lock). */
+  mayUnlock: boolean;
+  /** Why cancelling one's own event is refused, if it is. */
+  cancelRefused: MessageKey | undefined;
+}
+
+/** The lock event that set the current lock: the last lock or unlock event, when it is a lock. */
+function currentLockEvent(events: readonly LedgerEvent[]): LedgerEvent | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === 'unlock') return undefined;
+    if (e.type === 'lock') return e;
+  }
+  return undefined;
+}
+
+function lockView(result: VerifyResult, me: string | undefined): LockView | undefined {
+  if (result.locked !== true) return undefined;
+  const event = currentLockEvent(result.events ?? []);
+  const until = event?.event_data.expires_at;
+  const actor = event?.actor;
+  return {
+    holder: result.locked_by || event?.actor_name || actor || '',
+    actor,
+    until: typeof until === 'string' ? until : undefined,
+    mine: actor !== undefined && actor === me,
+  };
+}
+
+/** Reads `result` for the signed-in actor `me` (its `sub`). */
+export function counterState(result: VerifyResult, me: string | undefined): CounterState {
+  const lock = lockView(result, me);
+  const byOther = lock !== undefined && !lock.mine;
+  const expired = result.expired === true;
+  const medicaments = result.medicaments ?? [];
+  let headline: Headline = 'open';
+  if (result.revoked) headline = 'revoked';
+  else if (!result.valid) headline = 'invalid';
+  else if (expired) headline = 'expired';
+  else if (result.dispensed) headline = 'dispensed';
+  else if (byOther) headline = 'lockedByOther';
+  else if (lock?.mine) headline = 'lockedByMe';
+  let dispenseRefused: MessageKey | undefined;
+  if (result.revoked) dispenseRefused = 'counter.why.revoked';
+  else if (byOther) dispenseRefused = 'counter.why.lockedByOther';
+  let lockRefused: MessageKey | undefined;
+  if (result.revoked) lockRefused = 'counter.why.revoked';
+  else if (byOther) lockRefused = 'counter.why.lockedByOther';
+  return {
+    headline,
+    lock,
+    dispenseRefused,
+    stateOverrides: counterStateOverrides(result),
+    nothingRemains: medicaments.length > 0 && medicaments.every((m) => m.remaining === 0),
+    lockRefused,
+    mayUnlock: !result.revoked && lock?.mine === true,
+    cancelRefused: dispenseRefused,
+  };
+}
+
+/**
+ * The rules dispensing `items` (undefined: everything that remains) would override now, besides
+ * the state's: more packages than remain, a substitute where the document forbids one.
+ */
+export function itemOverrides(
+  result: VerifyResult,
+  items: readonly { id: string; amount: number; substitute?: string }[] | undefined,
+): OverrideRule[] {
+  const found = new Set<OverrideRule>(counterStateOverrides(result));
+  const medicaments = new Map((result.medicaments ?? []).map((m) => [m.id, m]));
+  const asked = new Map<string, number>();
+  for (const item of items ?? []) {
+    asked.set(item.id, (asked.get(item.id) ?? 0) + item.amount);
+    const med = medicaments.get(item.id);
+    if (item.substitute !== undefined && med?.substitution_allowed === false) {
+      found.add('substitution_not_allowed');
+    }
+  }
+  for (const [id, amount] of asked) {
+    const med = medicaments.get(id);
+    if (med !== undefined && amount > med.remaining) found.add('quantity_exceeded');
+  }
+  return OVERRIDE_RULES.filter((rule) => found.has(rule));
+}
+
+function counterStateOverrides(result: VerifyResult): OverrideRule[] {
+  const rules: OverrideRule[] = [];
+  if (result.dispensed) rules.push('already_dispensed');
+  if (result.expired === true) rules.push('expired');
+  return rules;
+}
+
+/** The rule a refusal names (SPEC.md §10 `cause.Code`; seed §7's 403 for "already dispensed"). */
+export function refusedRule(
+  status: number,
+  causeCode: string | undefined,
+): OverrideRule | undefined {
+  if (status !== 403) return undefined;
+  switch (causeCode) {
+    case 'unknown_error':
+      return 'already_dispensed';
+    case 'quantity_exceeded':
+    case 'substitution_not_allowed':
+    case 'expired':
+      return causeCode;
+    default:
+      return undefined;
+  }
+}
