@@ -33,10 +33,86 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.freeze([
   'internal_error',
 ]);
 
+/**
+ * What a violation breaks, for a client to word it in its own language: the schema keyword
+ * (`required`, `pattern`, `max_length`, ...), or the named rule where one is known (`gln_digits`,
+ * `zip_digits`, `not_uuid`, ...). `message` stays the English sentence.
+ */
+export type ViolationCode =
+  | 'required'
+  | 'not_allowed'
+  | 'type'
+  | 'const'
+  | 'one_of'
+  | 'pattern'
+  | 'gln_digits'
+  | 'zip_digits'
+  | 'plain_text'
+  | 'min_length'
+  | 'max_length'
+  | 'min_items'
+  | 'max_items'
+  | 'minimum'
+  | 'maximum'
+  | 'format'
+  | 'requires'
+  | 'invalid'
+  | 'not_uuid'
+  | 'nil_uuid'
+  | 'repeated_id'
+  | 'expired'
+  | 'unreadable_date'
+  | 'not_percent_encoded'
+  | 'given_twice'
+  | 'only_with_force'
+  | 'unknown_medicament'
+  | 'not_a_cursor'
+  | 'visible_ascii'
+  | 'text_length';
+
+/** All violation codes, in a stable order (for the OpenAPI enum and tests). */
+export const VIOLATION_CODES: readonly ViolationCode[] = Object.freeze([
+  'required',
+  'not_allowed',
+  'type',
+  'const',
+  'one_of',
+  'pattern',
+  'gln_digits',
+  'zip_digits',
+  'plain_text',
+  'min_length',
+  'max_length',
+  'min_items',
+  'max_items',
+  'minimum',
+  'maximum',
+  'format',
+  'requires',
+  'invalid',
+  'not_uuid',
+  'nil_uuid',
+  'repeated_id',
+  'expired',
+  'unreadable_date',
+  'not_percent_encoded',
+  'given_twice',
+  'only_with_force',
+  'unknown_medicament',
+  'not_a_cursor',
+  'visible_ascii',
+  'text_length',
+]);
+
+/** The values a violation's wording needs (a limit, the allowed values, ...), by name. */
+export type ViolationParams = Record<string, string | number | (string | number)[]>;
+
 /** One schema or rule violation, `path` a JSON pointer into the offending document. */
 export interface Violation {
   path: string;
+  code: ViolationCode;
   message: string;
+  params: ViolationParams;
 }
 
 export interface ErxErrorOptions {

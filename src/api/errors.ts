@@ -1,7 +1,7 @@
 /** The error body of seed §7, the one shape every error of erx is answered in (SPEC.md §8). */
 import Type from 'typebox';
 import type { Static } from 'typebox';
-import { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES, VIOLATION_CODES } from '../errors.js';
 
 /** The W3C `traceparent` of the request, split into its four fields (seed §7, SPEC.md §8). */
 export const Trace = Type.Object(
@@ -22,11 +22,26 @@ export type Trace = Static<typeof Trace>;
 export const ErrorCode = Type.Enum(ERROR_CODES, { $id: 'ErrorCode', type: 'string' });
 export type ErrorCode = Static<typeof ErrorCode>;
 
+const ParamValue = Type.Union([Type.String(), Type.Number()]);
+
 /** One violation of a refused request or document (SPEC.md §4). */
 export const Violation = Type.Object(
   {
     path: Type.String({ description: 'JSON pointer into the offending body or parameter.' }),
-    message: Type.String(),
+    code: Type.Enum(VIOLATION_CODES, {
+      type: 'string',
+      description:
+        'What is broken, for a client to say it in its own language: the schema rule ' +
+        '(`required`, `pattern`, `max_length`, ...) or a named one (`gln_digits`: exactly 13 ' +
+        'digits, `zip_digits`: 4 or 5 digits, `not_uuid`, ...). A client that does not know a ' +
+        'code shows `message`.',
+    }),
+    message: Type.String({ description: 'The same in English.' }),
+    params: Type.Record(Type.String(), Type.Union([ParamValue, Type.Array(ParamValue)]), {
+      description:
+        'The values the wording needs, by name: `limit` (lengths, counts, bounds), `values` ' +
+        '(`one_of`), `pattern`, `format`, `type`, `min`/`max`, `expires_at`, ...; `{}` when none.',
+    }),
   },
   { $id: 'Violation' },
 );

@@ -43,13 +43,23 @@ const TEXT = /^[^\p{Cc}]*$/u;
 
 function checkId(value: string, path: string, out: Violation[]): void {
   if (value.length === 0 || value.length > MAX_ID || !ID.test(value)) {
-    out.push({ path, message: `must be 1 to ${MAX_ID} visible ASCII characters` });
+    out.push({
+      path,
+      code: 'visible_ascii',
+      message: `must be 1 to ${MAX_ID} visible ASCII characters`,
+      params: { min: 1, max: MAX_ID },
+    });
   }
 }
 
 function checkText(value: string, path: string, min: number, max: number, out: Violation[]) {
   if (value.trim().length < min || value.length > max || !TEXT.test(value)) {
-    out.push({ path, message: `must be ${min} to ${max} characters without control characters` });
+    out.push({
+      path,
+      code: 'text_length',
+      message: `must be ${min} to ${max} characters without control characters`,
+      params: { min, max },
+    });
   }
 }
 
@@ -62,7 +72,12 @@ export function validateClientInput(input: AddClientInput): ValidClientInput {
   checkText(input.description ?? '', '/description', 0, MAX_DESCRIPTION, violations);
   const role = input.role;
   if (!isRole(role)) {
-    violations.push({ path: '/role', message: 'must be prescriber or pharmacist' });
+    violations.push({
+      path: '/role',
+      code: 'one_of',
+      message: 'must be prescriber or pharmacist',
+      params: { values: ['prescriber', 'pharmacist'] },
+    });
   }
   const secret = input.secret;
   if (secret !== undefined) {
@@ -70,6 +85,8 @@ export function validateClientInput(input: AddClientInput): ValidClientInput {
     if (!fits || !SECRET.test(secret)) {
       violations.push({
         path: '/secret',
+        code: 'visible_ascii',
+        params: { min: MIN_SECRET, max: MAX_SECRET },
         message: `must be ${MIN_SECRET} to ${MAX_SECRET} visible ASCII characters`,
       });
     }

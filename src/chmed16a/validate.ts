@@ -1,12 +1,14 @@
 /**
  * Validation of a prescription document against {@link prescriptionSchema}, reporting every
- * violation as `{path, message}` with `path` a JSON pointer (SPEC.md §4).
+ * violation as `{path, code, message, params}` with `path` a JSON pointer (SPEC.md §4).
  */
 import { Ajv } from 'ajv';
-import type { ErrorObject, FormatDefinition } from 'ajv';
+import type { FormatDefinition } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
+import { schemaViolation } from '../json/schema-violation.js';
+import type { NamedPatterns } from '../json/schema-violation.js';
 import { THIRTEEN_DIGITS, ZIP_CODE, prescriptionSchema } from './schema.js';
 import type { Prescription } from './types.js';
 
@@ -50,58 +52,22 @@ for (const [name, format] of Object.entries(schemaFormats)) ajv.addFormat(name, 
 
 const validateSchema = ajv.compile(prescriptionSchema);
 
-const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
-  [THIRTEEN_DIGITS]: 'must be exactly 13 digits',
-  [ZIP_CODE]: 'must be 4 or 5 digits',
+/** The seed §2.1 patterns, each reported with its own code (SPEC.md §4). */
+const CHMED_PATTERNS: NamedPatterns = {
+  [THIRTEEN_DIGITS]: {
+    code: 'gln_digits',
+    params: { digits: 13 },
+    message: 'must be exactly 13 digits',
+  },
+  [ZIP_CODE]: { code: 'zip_digits', params: { min: 4, max: 5 }, message: 'must be 4 or 5 digits' },
 };
-
-/** Escapes one reference token of a JSON pointer (RFC 6901 §3). */
-function pointerToken(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** One Ajv error as a violation; `undefined` for the summary errors of `if`/`then`. */
-function toViolation(error: ErrorObject): Violation | undefined {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'if':
-      return undefined;
-    case 'required':
-      return {
-        path: `${error.instancePath}/${pointerToken(String(params['missingProperty']))}`,
-        message: 'is required',
-      };
-    case 'additionalProperties':
-      return {
-        path: `${error.instancePath}/${pointerToken(String(params['additionalProperty']))}`,
-        message: 'is not an allowed property',
-      };
-    case 'const':
-      return {
-        path: error.instancePath,
-        message: `must be ${JSON.stringify(params['allowedValue'])}`,
-      };
-    case 'enum':
-      return {
-        path: error.instancePath,
-        message: `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}`,
-      };
-    case 'pattern':
-      return {
-        path: error.instancePath,
-        message: PATTERN_MESSAGES[String(params['pattern'])] ?? error.message ?? 'is invalid',
-      };
-    default:
-      return { path: error.instancePath, message: error.message ?? 'is invalid' };
-  }
-}
 
 /** Every violation of the seed §2.1 rules in `doc`; empty when the document is valid. */
 export function validatePrescription(doc: unknown): Violation[] {
   if (validateSchema(doc)) return [];
   const violations: Violation[] = [];
   for (const error of validateSchema.errors ?? []) {
-    const violation = toViolation(error);
+    const violation = schemaViolation(error, CHMED_PATTERNS);
     if (violation !== undefined) violations.push(violation);
   }
   return violations;

@@ -5,8 +5,12 @@
  */
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { PLAIN_TEXT_PATTERN } from '../api/params.js';
 import { isErxError } from '../errors.js';
 import type { ErrorCode, Violation } from '../errors.js';
+import { schemaViolation } from '../json/schema-violation.js';
+import type { NamedPatterns } from '../json/schema-violation.js';
 import { errorBody } from './error-body.js';
 import { HTTP_STATUS, codeForStatus } from './status.js';
 import { formatTraceparent, traceFor } from './trace.js';
@@ -41,12 +45,22 @@ export function sendError(
     .send(errorBody(code, message, request.trace, causeCode, violations));
 }
 
+// The route schemas' own patterns (`src/api`), reported with their code.
+const ROUTE_PATTERNS: NamedPatterns = {
+  [PLAIN_TEXT_PATTERN]: {
+    code: 'plain_text',
+    params: {},
+    message: 'must not hold control characters',
+  },
+};
+
 function validationViolations(error: FastifyError): Violation[] {
-  return (error.validation ?? []).map((v) => {
-    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const path = missing ? `${v.instancePath}/${missing}` : v.instancePath;
-    const where = error.validationContext ? `${error.validationContext} ` : '';
-    return { path, message: `${where}${v.message ?? 'is invalid'}` };
+  const where = error.validationContext ? `${error.validationContext} ` : '';
+  return (error.validation ?? []).flatMap((v) => {
+    const violation = schemaViolation(v as ErrorObject, ROUTE_PATTERNS);
+    if (violation === undefined) return [];
+    // Fastify's own sentence, naming the part of the request (`body`, `querystring`).
+    return [{ ...violation, message: `${where}${v.message ?? 'is invalid'}` }];
   });
 }
 

@@ -61,7 +61,9 @@ export async function refuseMalformedQuery(request: FastifyRequest): Promise<voi
   );
   const violations: Violation[] = [...paths].map((path) => ({
     path,
+    code: 'not_percent_encoded',
     message: 'must be percent-encoded UTF-8',
+    params: {},
   }));
   const named = [...paths].filter((path) => path !== '').map((path) => path.slice(1));
   throw new ErxError(

@@ -41,7 +41,12 @@ function repeatedMedicaments(doc: unknown): Violation[] {
       return [];
     }
     return [
-      { path: `/Medicaments/${index}/Id`, message: `repeats the Id of medicament ${earlier}` },
+      {
+        path: `/Medicaments/${index}/Id`,
+        code: 'repeated_id' as const,
+        message: `repeats the Id of medicament ${earlier}`,
+        params: { index: earlier },
+      },
     ];
   });
 }
@@ -52,7 +57,7 @@ export function readPrescriptionForCreate(body: string): Prescription {
   const violations: Violation[] = validatePrescription(doc);
   const id = (doc as { Id?: unknown } | null)?.Id;
   const problem = typeof id === 'string' ? idProblem(id) : undefined;
-  if (problem !== undefined) violations.push({ path: '/Id', message: problem });
+  if (problem !== undefined) violations.push(problem);
   violations.push(...repeatedMedicaments(doc));
   if (violations.length > 0) {
     throw new ErxError('bad_request', 'The prescription document is invalid.', {

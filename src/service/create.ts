@@ -8,6 +8,7 @@
 import { encodeChmed, prescriptionHash } from '../chmed16a/index.js';
 import type { Prescription } from '../chmed16a/index.js';
 import { ErxError } from '../errors.js';
+import type { Violation } from '../errors.js';
 import { buildLink, formatIssuer, parseLink } from '../link/index.js';
 import type { LinkSigner } from '../link/index.js';
 import { fitsQrCode } from '../qr/render.js';
@@ -88,13 +89,23 @@ export async function create(
 
 /** A document whose validity ended before it reached erx (SPEC.md §10): 400 at `/Dt`. */
 function expiredDocument(expiresAt: number | undefined): ErxError {
-  const message =
+  const violation: Violation =
     expiresAt === undefined
-      ? 'is not a date-time erx can read'
-      : `the prescription expired at ${new Date(expiresAt).toISOString()}`;
+      ? {
+          path: '/Dt',
+          code: 'unreadable_date',
+          message: 'is not a date-time erx can read',
+          params: {},
+        }
+      : {
+          path: '/Dt',
+          code: 'expired',
+          message: `the prescription expired at ${new Date(expiresAt).toISOString()}`,
+          params: { expires_at: new Date(expiresAt).toISOString() },
+        };
   return new ErxError('bad_request', 'The prescription document is invalid.', {
     causeCode: 'invalid_document',
-    violations: [{ path: '/Dt', message }],
+    violations: [violation],
   });
 }
 

@@ -30,7 +30,14 @@ function refuseUnknown(items: readonly DispenseItem[], chain: LoadedChain): void
   const violations = items.flatMap((item, index) =>
     known.has(item.id)
       ? []
-      : [{ path: `/${index}/id`, message: 'is not the Id of a medicament of this prescription' }],
+      : [
+          {
+            path: `/${index}/id`,
+            code: 'unknown_medicament' as const,
+            message: 'is not the Id of a medicament of this prescription',
+            params: {},
+          },
+        ],
   );
   if (violations.length > 0) {
     throw new ErxError('bad_request', 'A dispensed item names no medicament of the prescription.', {
@@ -97,7 +104,14 @@ export async function dispense(
   requireRole(ctx.principal, 'pharmacist');
   if (!options.force && options.reason !== undefined) {
     throw new ErxError('bad_request', 'A reason is recorded only with force=true.', {
-      violations: [{ path: '/reason', message: 'is only allowed with force=true' }],
+      violations: [
+        {
+          path: '/reason',
+          code: 'only_with_force',
+          message: 'is only allowed with force=true',
+          params: {},
+        },
+      ],
     });
   }
   return appendDecided(deps, id, ctx, (chain): EventChoice => {

@@ -23,7 +23,14 @@ export function parseCursor(text: string, name: string): number {
   const position = digits !== undefined && DIGITS.test(digits) ? parseInt(digits, 36) : NaN;
   if (!Number.isSafeInteger(position)) {
     throw new ErxError('bad_request', `${name} is not a cursor of the event feed.`, {
-      violations: [{ path: `/${name}`, message: 'must be a cursor erx answered' }],
+      violations: [
+        {
+          path: `/${name}`,
+          code: 'not_a_cursor',
+          message: 'must be a cursor erx answered',
+          params: {},
+        },
+      ],
     });
   }
   return position;

@@ -220,7 +220,12 @@ describe('create', () => {
       const answer = await create('?output-format=data', json(doc));
       assertError(answer, 400, 'bad_request');
       assert.deepEqual(answer.json.violations, [
-        { path: '/Medicaments/2/Id', message: 'repeats the Id of medicament 1' },
+        {
+          path: '/Medicaments/2/Id',
+          code: 'repeated_id',
+          message: 'repeats the Id of medicament 1',
+          params: { index: 1 },
+        },
       ]);
       await assertNotStored(doc.Id as string);
     });

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErxError } from '../../errors.js';
+import type { ViolationCode, ViolationParams } from '../../errors.js';
 import { requireRole } from '../../service/index.js';
 import type { CallContext, DispenseItem } from '../../service/index.js';
 import type { AppDeps } from '../deps.js';
@@ -251,7 +252,12 @@ function acceptMissingBody(request: FastifyRequest, queryRules: readonly QueryRu
   const query = request.query as Record<string, unknown>;
   const broken = queryRules.filter((rule) => !rule.holds(query[rule.name]));
   throw new ErxError('bad_request', broken.map((rule) => rule.sentence).join(' ') || 'Bad query.', {
-    violations: broken.map((rule) => ({ path: `/${rule.name}`, message: rule.message })),
+    violations: broken.map((rule) => ({
+      path: `/${rule.name}`,
+      code: rule.code,
+      message: rule.message,
+      params: rule.params,
+    })),
   });
 }
 
@@ -259,6 +265,8 @@ function acceptMissingBody(request: FastifyRequest, queryRules: readonly QueryRu
 interface QueryRule {
   readonly name: string;
   readonly holds: (value: unknown) => boolean;
+  readonly code: ViolationCode;
+  readonly params: ViolationParams;
   readonly message: string;
   readonly sentence: string;
 }
@@ -270,6 +278,8 @@ const REASON_RULE: QueryRule = {
   holds: (value) =>
     value === undefined ||
     (typeof value === 'string' && value.length <= 500 && PLAIN_TEXT.test(value)),
+  code: 'plain_text',
+  params: { max_length: 500 },
   message: 'must be at most 500 characters, without control characters',
   sentence: 'The query parameter reason is at most 500 characters, without control characters.',
 };
@@ -279,6 +289,8 @@ const BAD_DISPENSE_QUERY: readonly QueryRule[] = [
   {
     name: 'force',
     holds: (value) => value === undefined || value === 'true' || value === 'false',
+    code: 'one_of',
+    params: { values: ['true', 'false'] },
     message: 'must be true or false',
     sentence: 'The query parameter force must be true or false.',
   },
@@ -292,7 +304,7 @@ const BAD_REASON_QUERY: readonly QueryRule[] = [REASON_RULE];
 function oneReason(query: string | undefined, body: string | undefined): string | undefined {
   if (query !== undefined && body !== undefined) {
     throw new ErxError('bad_request', 'Give the reason in the query or in the body, not both.', {
-      violations: [{ path: '/reason', message: 'is given twice' }],
+      violations: [{ path: '/reason', code: 'given_twice', message: 'is given twice', params: {} }],
     });
   }
   return query ?? body;
