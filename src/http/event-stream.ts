@@ -10,7 +10,7 @@
  * read the feed ends the stream too: the client resumes where it stopped.
  */
 import { feedItem } from '../service/feed.js';
-import type { FeedViewer, Store } from '../store/types.js';
+import type { FeedRow, FeedViewer, Store } from '../store/types.js';
 
 /** What a stream writes to: the response (a Node writable), narrowed for tests. */
 export interface StreamSink {
@@ -33,13 +33,29 @@ export interface StreamLimits {
   readonly pageSize: number;
 }
 
+/**
+ * Where a stream reads the feed: the store itself, or reads shared by the streams of one
+ * application (`event-streams.ts`), which may also make each row's message once for them all.
+ */
+export interface StreamFeed {
+  readonly readFeed: Store['readFeed'];
+  /** The SSE message of `row` (undefined: left out); without it the stream makes its own. */
+  readonly message?: (row: FeedRow) => string | undefined;
+}
+
+/** The SSE message of one feed row: its cursor as `id`, the feed item as `data`. */
+export function feedMessage(row: FeedRow): string | undefined {
+  const item = feedItem(row);
+  return item === undefined ? undefined : `id: ${item.cursor}\ndata: ${JSON.stringify(item)}\n\n`;
+}
+
 /** How long a client waits before reconnecting after the stream ended, ms (the `retry` field). */
 const RECONNECT_MS = 1_000;
 
 /** A stream of events to one client; started by {@link start}, ended by {@link end}. */
 export class EventStream {
   readonly #sink: StreamSink;
-  readonly #store: Store;
+  readonly #feed: StreamFeed;
   readonly #viewer: FeedViewer;
   readonly #limits: StreamLimits;
   /** The last position sent or passed over; the client's `Last-Event-ID` is at or before it. */
@@ -54,14 +70,14 @@ export class EventStream {
 
   constructor(
     sink: StreamSink,
-    store: Store,
+    feed: StreamFeed,
     viewer: FeedViewer,
     from: { after: number; head: number },
     limits: StreamLimits,
     onEnd: () => void,
   ) {
     this.#sink = sink;
-    this.#store = store;
+    this.#feed = feed;
     this.#viewer = viewer;
     this.#cursor = from.after;
     this.#upTo = Math.max(from.after, from.head);
@@ -136,11 +152,12 @@ export class EventStream {
   async #sendPage(): Promise<void> {
     const upTo = this.#upTo;
     const { pageSize } = this.#limits;
-    const rows = await this.#store.readFeed(this.#viewer, this.#cursor, upTo, pageSize);
-    for (const row of rows) {
-      const item = feedItem(row);
-      if (item !== undefined) this.#send(`id: ${item.cursor}\ndata: ${JSON.stringify(item)}\n\n`);
-    }
+    const rows = await this.#feed.readFeed(this.#viewer, this.#cursor, upTo, pageSize);
+    const message = this.#feed.message ?? feedMessage;
+    // One write per page: a socket write per event would cost a system call each.
+    let page = '';
+    for (const row of rows) page += message(row) ?? '';
+    if (page !== '') this.#send(page);
     const last = rows[rows.length - 1];
     this.#cursor = rows.length === pageSize && last !== undefined ? last.position : upTo;
   }

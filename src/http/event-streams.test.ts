@@ -1,15 +1,17 @@
 /**
  * The streams of an application: at most `maxPerSubject` per subject (the next is a 429 with
  * `Retry-After`), a stream's end frees its place, a stream ends when its token expires or is found
- * inactive, and `closeAll` ends every one. Over a store stand-in with an empty feed and sinks that stand for
- * sockets.
+ * inactive, and `closeAll` ends every one. Streams of one viewer at one cursor share their reads
+ * of the feed and its messages. Over a store stand-in and sinks that stand for sockets.
  */
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import type { SignedEvent } from '../ledger/event.js';
 import { ErxError } from '../errors.js';
 import { FeedClock } from '../service/feed-clock.js';
-import type { Store } from '../store/types.js';
+import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import { makeChain, memoryPki } from '../../test/support/ledger/chain.js';
 import type { StreamSink } from './event-stream.js';
 import { DEFAULT_STREAM_OPTIONS, EventStreams } from './event-streams.js';
 
@@ -18,7 +20,9 @@ class Sink extends EventEmitter implements StreamSink {
   writableNeedDrain = false;
   destroyed = false;
   ended = false;
-  write(): boolean {
+  text = '';
+  write(chunk: string): boolean {
+    this.text += chunk;
     return true;
   }
   end(): void {
@@ -121,5 +125,74 @@ describe('EventStreams', () => {
     assert.equal(kept.ended, true);
     assert.equal(streams.size, 0);
     await clock.close();
+  });
+
+  describe('reading the feed', () => {
+    let chain: SignedEvent[];
+    before(async () => {
+      chain = await makeChain((await memoryPki()).signer, { length: 3 });
+    });
+
+    /** A feed of the chain's 3 events that counts the reads it answers, by viewer. */
+    function feedOf3() {
+      const reads: string[] = [];
+      const feed = {
+        engine: 'sqlite',
+        feedHead: async () => 3,
+        readFeed: async (viewer: FeedViewer, after: number, upTo: number, limit: number) => {
+          reads.push(viewer.sub);
+          const rows: FeedRow[] = [];
+          for (let p = after + 1; p <= upTo && rows.length < limit; p++) {
+            const event = chain[p - 1]!;
+            rows.push({ position: p, cancelled: false, event: { ...event, prescriptionId: 'p' } });
+          }
+          return rows;
+        },
+      } as unknown as Store;
+      return { feed, reads };
+    }
+
+    it("shares one read among a viewer's streams at one cursor, not among viewers", async () => {
+      const { feed, reads } = feedOf3();
+      const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
+      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const sinks = ['HIN|a', 'HIN|a', 'HIN|a', 'HIN|b'].map((sub) => {
+        const sink = new Sink();
+        streams.open(sink, reader(sub), start);
+        return sink;
+      });
+      const ids = (sink: Sink): string[] =>
+        [...sink.text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
+      for (let i = 0; i < 400 && !sinks.every((s) => ids(s).length === 3); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.deepEqual(reads.sort(), ['HIN|a', 'HIN|b']);
+      assert.deepEqual(ids(sinks[0]!), ['f1.1', 'f1.2', 'f1.3']);
+      // The same messages, made once: every stream sent the same bytes.
+      assert.ok(sinks.every((sink) => sink.text === sinks[0]!.text));
+      streams.closeAll();
+      await clock.close();
+    });
+
+    it('reads again for a stream at another cursor', async () => {
+      const { feed, reads } = feedOf3();
+      const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
+      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const behind = new Sink();
+      const ahead = new Sink();
+      streams.open(behind, reader('HIN|a'), start);
+      streams.open(ahead, reader('HIN|a'), { after: 2, head: 0 });
+      for (
+        let i = 0;
+        i < 400 && !(behind.text.includes('f1.3') && ahead.text.includes('f1.3'));
+        i++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.equal(reads.length, 2);
+      assert.doesNotMatch(ahead.text, /id: f1\.1\n/);
+      streams.closeAll();
+      await clock.close();
+    });
   });
 });

@@ -4,12 +4,16 @@
  * them without bound), each woken by the feed clock and ended when its token expires or is found
  * inactive (checked again every `recheckMs`, as a call would be: a removed client's streams end),
  * its client goes, or the application closes.
+ *
+ * The streams of one subject read the feed together: the clock wakes every stream in one turn, and
+ * streams of the same viewer at the same cursor (a pharmacy's counters, all caught up) ask for the
+ * same page, which is read once and made into messages once for them all.
  */
 import { ErxError } from '../errors.js';
 import type { FeedClock } from '../service/feed-clock.js';
-import type { FeedViewer, Store } from '../store/types.js';
-import { EventStream } from './event-stream.js';
-import type { StreamLimits, StreamSink } from './event-stream.js';
+import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import { EventStream, feedMessage } from './event-stream.js';
+import type { StreamFeed, StreamLimits, StreamSink } from './event-stream.js';
 
 export interface StreamOptions extends StreamLimits {
   /** Streams one subject may hold open at once. */
@@ -46,16 +50,49 @@ export interface StreamStart {
   readonly head: number;
 }
 
+/**
+ * The feed as the streams read it: a read asked for while the same one (viewer, cursor, head,
+ * limit) is under way is answered by it, and a row's message is made once. Both answers are what
+ * a read of their own would give: positions up to a head never change.
+ */
+class SharedFeedReads implements StreamFeed {
+  readonly #store: Store;
+  readonly #reading = new Map<string, Promise<FeedRow[]>>();
+  readonly #messages = new WeakMap<FeedRow, string | undefined>();
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  readFeed(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRow[]> {
+    const key = `${viewer.role} ${after} ${upTo} ${limit} ${viewer.sub}`;
+    const under = this.#reading.get(key);
+    if (under !== undefined) return under;
+    const read = this.#store.readFeed(viewer, after, upTo, limit);
+    this.#reading.set(key, read);
+    const done = (): void => void this.#reading.delete(key);
+    read.then(done, done);
+    return read;
+  }
+
+  readonly message = (row: FeedRow): string | undefined => {
+    if (this.#messages.has(row)) return this.#messages.get(row);
+    const message = feedMessage(row);
+    this.#messages.set(row, message);
+    return message;
+  };
+}
+
 /** The open streams of an application, by subject. */
 export class EventStreams {
-  readonly #store: Store;
+  readonly #feed: SharedFeedReads;
   readonly #clock: FeedClock;
   readonly #options: StreamOptions;
   readonly #now: () => number;
   readonly #open = new Map<string, Set<EventStream>>();
 
   constructor(store: Store, clock: FeedClock, options: StreamOptions, now: () => number) {
-    this.#store = store;
+    this.#feed = new SharedFeedReads(store);
     this.#clock = clock;
     this.#options = options;
     this.#now = now;
@@ -94,7 +131,7 @@ export class EventStreams {
     const timers: { expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
     const stream = new EventStream(
       sink,
-      this.#store,
+      this.#feed,
       { role: reader.role, sub },
       { after: start.after, head: Math.max(start.head, this.#clock.head) },
       this.#options,
