@@ -21,6 +21,8 @@ import { openLoop } from './load/open-loop.js';
 import { requireNoRefusals } from './load/served.js';
 import type { BenchOptions } from './options.js';
 import type { DatasetRun, Mixed } from './report/results.js';
+import { EVENT_STREAMS, measureStreamsFigure, streamAuthorizations } from './streams-figure.js';
+import type { StreamsFigure } from './streams-figure.js';
 import { watchCpu } from './support/cpu-watch.js';
 import { progress } from './support/log.js';
 
@@ -158,10 +160,13 @@ async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor):
   };
 }
 
+/** A step of a set's measurements: a figure, dispense with event streams open, the mixed run. */
+export type SetStep = FigureName | 'dispense_streams' | 'mixed';
+
 /** One data set's erx, measured a step at a time (so two sets can take turns). */
 export interface SetRunner {
   /** Measures one figure, or the mixed run, on this set. */
-  measure(step: FigureName | 'mixed'): Promise<void>;
+  measure(step: SetStep): Promise<void>;
   /** Stops erx and answers what was measured. */
   finish(): Promise<{ run: DatasetRun; mixed: Mixed | undefined }>;
 }
@@ -176,12 +181,18 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
   const results: Partial<Record<FigureName, Figure>> = {};
   let peak = 0;
   let mixed: Mixed | undefined;
+  let streams: StreamsFigure | undefined;
   let session: Session | undefined;
   const close = async (): Promise<void> => {
     if (!session) return;
     peak = Math.max(peak, session.erx.rss.lifetimePeakMb() ?? 0);
     await session.erx.stop();
     session = undefined;
+  };
+  const figureSettings = {
+    connections: ctx.options.connections,
+    warmupSeconds: ctx.options.warmupSeconds,
+    seconds: ctx.options.figureSeconds,
   };
   let coldPrimed = false;
   /**
@@ -206,7 +217,11 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
     await close();
     cursor.cold = 0;
   };
-  const measure = async (step: FigureName | 'mixed'): Promise<void> => {
+  const measure = async (step: SetStep): Promise<void> => {
+    if (step === 'dispense_streams' && credentials.streamers === undefined) {
+      progress(`${ctx.name}: ${step} skipped (this build's bench registers no stream clients)`);
+      return;
+    }
     // With --profile every step has its own erx; the mixed run always does, with its environment.
     const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
     if (ownProcess) await close();
@@ -229,6 +244,23 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
       progress(
         `  achieved ${Math.round(mixed.achieved)}/s of ${Math.round(mixed.offered)}/s, p99 ${mixed.p99_ms.toFixed(1)} ms, ${mixed.errors} errors`,
       );
+    } else if (step === 'dispense_streams') {
+      streams = await measureStreamsFigure(
+        {
+          target: session.target,
+          streams: await streamAuthorizations(session.target, credentials.streamers ?? []),
+          manifest: ctx.dataset.manifest,
+          sample: ctx.sample,
+          cursor,
+          settings: figureSettings,
+          passes: ctx.options.figurePasses,
+        },
+        (condition, figure) =>
+          progress(
+            `  ${condition === 'with' ? `with ${EVENT_STREAMS} streams` : 'without streams'}: ${Math.round(figure.rps)}/s, p99 ${figure.p99_ms.toFixed(1)} ms, ${Math.round(figure.cpu_us_per_request)} µs CPU/req`,
+          ),
+      );
+      progress(`  with ÷ without: ${streams.ratio.toFixed(3)}`);
     } else {
       const figure = await runFigure(
         step,
@@ -236,11 +268,7 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
         ctx.dataset.manifest,
         ctx.sample,
         cursor,
-        {
-          connections: ctx.options.connections,
-          warmupSeconds: ctx.options.warmupSeconds,
-          seconds: ctx.options.figureSeconds,
-        },
+        figureSettings,
       );
       results[step] = bestPass(results[step], figure);
       progress(
@@ -265,6 +293,7 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
         },
         erx_peak_rss_mb: peak,
         figures: results,
+        ...(streams === undefined ? {} : { streams }),
       },
       mixed,
     };

@@ -130,6 +130,8 @@ export async function measureBuilds(
         }
       }
     }
+    // Its passes with and without streams take turns on the one erx (`streams-figure.ts`).
+    for (const runner of runners) await runner.scale.measure('dispense_streams');
     for (let pass = 0; pass < options.figurePasses; pass++) {
       for (const runner of inTurn(runners, pass)) await runner.scale.measure('verify_cold');
     }

@@ -1,7 +1,8 @@
 /**
- * The two callers of the bench: a prescriber (create) and a pharmacist (verify with transactions,
- * dispense), registered straight in the store like `erx clients add` does, with tokens fetched
- * through the token endpoint like any integrator's.
+ * The callers of the bench: a prescriber (create) and a pharmacist (verify with transactions,
+ * dispense), and the other practices and pharmacies that hold event streams open while the
+ * pharmacist dispenses, registered straight in the store like `erx clients add` does, with tokens
+ * fetched through the token endpoint like any integrator's.
  */
 import { TokenService } from '../../src/auth/index.js';
 import { openStore } from '../../src/server/open-store.js';
@@ -25,10 +26,46 @@ export const PHARMACIST: BenchActor = {
   sub: 'HIN|bench.pharmacy',
 };
 
+/**
+ * Subjects besides the two above that hold event streams (`streams-figure.ts`): erx lets one
+ * subject hold 5 at once, so 200 streams need 40 subjects. Half are practices and half pharmacies
+ * that take no part in the bench's calls: their streams see none of its events.
+ */
+export const STREAM_SUBJECTS = 38;
+
+/** A client of {@link STREAM_SUBJECTS}, with its generated secret. */
+export interface StreamClient extends BenchActor {
+  readonly role: 'prescriber' | 'pharmacist';
+  readonly secret: string;
+}
+
+/** The other subjects' actors: prescribers first, then pharmacies. */
+function streamActors(): (BenchActor & { role: StreamClient['role'] })[] {
+  return Array.from({ length: STREAM_SUBJECTS }, (_, i) => {
+    const role = i < STREAM_SUBJECTS / 2 ? 'prescriber' : 'pharmacist';
+    const n = String(i + 1).padStart(2, '0');
+    return role === 'prescriber'
+      ? {
+          clientId: `bench-stream-practice-${n}`,
+          name: `Praxis ${n}`,
+          sub: `HIN|bench.practice${n}`,
+          role,
+        }
+      : {
+          clientId: `bench-stream-pharmacy-${n}`,
+          name: `Apotheke ${n}`,
+          sub: `HIN|bench.pharmacy${n}`,
+          role,
+        };
+  });
+}
+
 /** Client secrets of one data directory. */
 export interface Credentials {
   prescriber: string;
   pharmacist: string;
+  /** The other subjects that hold streams (absent from a revision's bench before they existed). */
+  streamers?: StreamClient[];
 }
 
 /** Registers both actors in the SQLite store of `dataDir`; answers their generated secrets. */
@@ -41,10 +78,17 @@ export async function registerClients(dataDir: string): Promise<Credentials> {
       if (added.secret === undefined) throw new Error('no secret generated');
       return added.secret;
     };
-    return {
-      prescriber: await add(PRESCRIBER, 'prescriber'),
-      pharmacist: await add(PHARMACIST, 'pharmacist'),
-    };
+    const prescriber = await add(PRESCRIBER, 'prescriber');
+    const pharmacist = await add(PHARMACIST, 'pharmacist');
+    // Each secret is hashed with scrypt on libuv's pool: a few at a time.
+    const streamers = await Promise.all(
+      streamActors().map(async ({ role, ...actor }) => ({
+        ...actor,
+        role,
+        secret: await add(actor, role),
+      })),
+    );
+    return { prescriber, pharmacist, streamers };
   } finally {
     await store.close();
   }

@@ -67,7 +67,7 @@ export function assembleResults(input: AssembleInput): Results {
       verify_set: options.verifySet,
       cold_links: options.coldLinks,
       profiled: options.profile,
-      erx: 'compiled with tsconfig.build.json, node <flags of its #! line> <main.js> serve, default configuration except ERX_RATE_LIMIT_SUBJECT=0 ERX_RATE_LIMIT_ANON=0',
+      erx: 'compiled with tsconfig.build.json, node <flags of its #! line> <main.js> serve, default configuration except ERX_RATE_LIMIT_SUBJECT=0 ERX_RATE_LIMIT_ANON=0 ERX_MAX_CONNECTIONS_PER_ADDRESS=0',
       load_generator:
         'autocannon 9 (closed loop) / node:http open-loop scheduler, in a worker thread of the bench process',
     },

@@ -5,9 +5,12 @@ import type { Results } from './results.js';
 import {
   CEILING_HEADER,
   FIGURE_HEADER,
+  STREAMS_HEADER,
   TARGET_HEADER,
   ceilingRows,
   figureRows,
+  streamsRows,
+  streamsText,
   targetRows,
 } from './rows.js';
 
@@ -24,6 +27,7 @@ const TEXT_COLUMNS = new Set([
   'required',
   'measure',
   'worse',
+  'condition',
 ]);
 
 /** A Markdown table: text columns aligned left, numbers right. */
@@ -50,6 +54,16 @@ export function renderMarkdown(results: Results): string {
   const mixed = results.mixed;
   const small = results.sets.small;
   const scale = results.sets.scale;
+  const streams =
+    results.sets.scale.streams === undefined
+      ? ''
+      : `## Dispense with event streams open (scale set)
+
+${streamsText(results)}
+
+${markdownTable(STREAMS_HEADER, streamsRows(results))}
+
+`;
   const kinds = Object.entries(mixed.kinds).map(([name, k]) => [
     name,
     int(k.sent),
@@ -83,7 +97,7 @@ ratio: requests/s ÷ the ceiling's rate. cost ratio: the ceiling's CPU time per 
 time per request; a busy neighbour lowers throughput but hardly CPU time, so it is the cross-check
 when "other CPU" is not near 0 % (it leaves out the load generator's share of the cores).
 
-## Mixed open loop (scale set)
+${streams}## Mixed open loop (scale set)
 
 ${int(mixed.offered)} calls/s offered for ${int(results.settings.mixed_seconds as number)} s (70 % verify with transactions, 25 % dispense, 5 % create), on an erx started for it with ${Object.entries(
     MIXED_RUN_ENVIRONMENT,

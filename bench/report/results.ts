@@ -6,6 +6,8 @@ import type { Figure, FigureName } from '../figures.js';
 import type { SignFloor } from '../floors/sign.js';
 import type { OpenLoopResult } from '../load/open-loop-protocol.js';
 import type { MachineFacts, RunFacts } from '../machine.js';
+import type { StreamsFigure } from '../streams-figure.js';
+import { EVENT_STREAMS, STREAMS_TARGET } from '../streams-figure.js';
 
 export interface FloorFigure {
   /** The best of the passes (the stricter ceiling for the ratios). */
@@ -48,6 +50,8 @@ export interface DatasetRun {
   /** Lifetime peak RSS of each erx process on this set, MB. */
   readonly erx_peak_rss_mb: number;
   readonly figures: Partial<Record<FigureName, Figure>>;
+  /** Dispense without and with event streams open, in turns (the scale set; absent before). */
+  readonly streams?: StreamsFigure;
 }
 
 export interface Mixed {
@@ -82,6 +86,8 @@ export interface Ratios {
    * already verified, the higher of the two sets'.
    */
   readonly verify_cold_to_warm: number;
+  /** Dispense with 200 event streams open ÷ without, on the scale set (absent if not measured). */
+  readonly dispense_with_streams?: number;
 }
 
 /**
@@ -151,6 +157,7 @@ export function computeRatios(
     scale_throughput_min: Math.min(...scaled.map((r) => r.throughput)),
     scale_p99_max: Math.max(...scaled.map((r) => r.p99)),
     verify_cold_to_warm: rpsOf(scale, 'verify_cold') / warm,
+    ...(scale.streams === undefined ? {} : { dispense_with_streams: scale.streams.ratio }),
   };
 }
 
@@ -209,6 +216,16 @@ export function evaluateTargets(ratios: Ratios, mixed: Mixed, peakRssMb: number)
       '>=',
       0.5,
     ),
+    ...(ratios.dispense_with_streams === undefined
+      ? []
+      : [
+          target(
+            `dispense with ${EVENT_STREAMS} event streams open / without`,
+            ratios.dispense_with_streams,
+            '>=',
+            STREAMS_TARGET,
+          ),
+        ]),
     target('mixed: achieved / offered', mixed.achieved / mixed.offered, '>=', 0.99),
     target('mixed: p99 ms', mixed.p99_ms, '<', 100),
     target('mixed: errors', mixed.errors, '=', 0),

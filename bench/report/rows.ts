@@ -1,5 +1,5 @@
 /** The rows both reports show, built once from a {@link Results}. */
-import type { FigureName } from '../figures.js';
+import type { Figure, FigureName } from '../figures.js';
 import type { Results } from './results.js';
 import { comparisonText, fixed, int } from './format.js';
 
@@ -142,4 +142,53 @@ export function targetRows(results: Results): string[][] {
     comparisonText(t.comparison, t.limit),
     t.met ? 'yes' : 'NO',
   ]);
+}
+
+export const STREAMS_HEADER = [
+  'condition',
+  'req/s (mean)',
+  'passes',
+  'p50 ms',
+  'p99 ms',
+  'erx CPU µs/req',
+  'peak RSS MB',
+  'errors',
+  'other CPU',
+];
+
+/** Dispense without and with the event streams open, when measured. */
+export function streamsRows(results: Results): string[][] {
+  const streams = results.sets.scale.streams;
+  if (streams === undefined) return [];
+  const row = (label: string, figure: Figure): string[] => [
+    label,
+    int(figure.passes.reduce((sum, rps) => sum + rps, 0) / figure.passes.length),
+    passes(figure.passes),
+    fixed(figure.p50_ms),
+    fixed(figure.p99_ms),
+    int(figure.cpu_us_per_request),
+    fixed(figure.peak_rss_mb, 0),
+    int(figure.errors),
+    share(figure.foreign_cpu),
+  ];
+  return [
+    row('without streams', streams.without),
+    row(`with ${streams.streams} streams open`, streams.with),
+  ];
+}
+
+/** What the streams figure measured, in one paragraph (empty when it was not measured). */
+export function streamsText(results: Results): string {
+  const s = results.sets.scale.streams;
+  if (s === undefined) return '';
+  const others = s.streams - s.seeing;
+  return (
+    `Partial dispense on the scale set with ${s.streams} event streams held open against the same erx ` +
+    `(${s.subjects} subjects, 5 streams each, erx's bound): the acting pharmacy's 5 and the issuing ` +
+    `practice's 5 see every dispense (each received ${int(s.events_received.seeing_min)}–${int(s.events_received.seeing_max)} events); ` +
+    `the other ${others} belong to ${s.subjects - 2} practices and pharmacies with no part in the dispenses ` +
+    `(${int(s.events_received.others)} events between them) but are woken and read the feed all the same. ` +
+    `Passes in turns (${s.order.join(', ')}) on one erx; ratio = mean req/s with ÷ mean without = ${fixed(s.ratio, 3)}, ` +
+    `in CPU time (CPU µs/req without ÷ with) ${fixed(s.cost_ratio, 3)}.`
+  );
 }
