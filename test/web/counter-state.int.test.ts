@@ -22,9 +22,9 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     const watched = await watchedContext(browser(), server.url);
     const counter = await openAtCounter(watched.page, server, server.pharmacist, rx.link);
 
-    const headline = counter.locator('[data-headline]');
-    assert.equal(await headline.getAttribute('data-headline'), 'revoked');
+    const headline = counter.locator('#verify-title');
     assert.equal(await headline.innerText(), 'Revoked — do not dispense');
+    assert.equal(await headline.getAttribute('data-headline'), 'revoked');
     for (const name of ['Dispense the rest', 'Dispense the packs entered (partial)', 'Lock']) {
       const button = counter.getByRole('button', { name, exact: true });
       assert.ok(await button.isDisabled(), `${name} is disabled`);
@@ -49,11 +49,11 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     const rx = await created(server);
     const watched = await watchedContext(browser(), server.url);
     const counter = await openAtCounter(watched.page, server, server.pharmacist, rx.link);
-    assert.equal(await counter.locator('[data-headline]').innerText(), 'Ready to dispense');
     assert.deepEqual(await packages(counter), [
       ['1', '0', '1'],
       ['8', '0', '8'],
     ]);
+    assert.equal(await counter.locator('#verify-title').innerText(), 'Ready to dispense');
 
     // One pack of the second medicament: the table says 7 remain, and the answer is beside the button.
     const second = counter.locator(`li.dispense-line[data-medicament-id="${MED_B}"]`);
@@ -78,7 +78,7 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
       ['1', '1', '0'],
       ['8', '8', '0'],
     ]);
-    assert.equal(await counter.locator('[data-headline]').innerText(), 'Fully dispensed');
+    assert.equal(await counter.locator('#verify-title').innerText(), 'Fully dispensed');
     for (const input of await counter.getByLabel('Packs to dispense now').all()) {
       assert.ok(await input.isDisabled(), 'nothing remains: the inputs are disabled');
     }
@@ -111,7 +111,7 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     const watched = await watchedContext(browser(), server.url);
     const counter = await openAtCounter(watched.page, server, server.pharmacist, rx.link);
 
-    const headline = await counter.locator('[data-headline]').innerText();
+    const headline = await counter.locator('#verify-title').innerText();
     assert.match(headline, /^Locked by Bahnhof Apotheke until \d{2}:\d{2}$/);
     const holder = counter.locator('.lock-holder');
     assert.match(await holder.innerText(), /^Locked by Bahnhof Apotheke until \d{2}:\d{2}\.$/);
@@ -169,8 +169,9 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     await signIn(counter, server.pharmacist);
     await counter.getByLabel('Or paste the link').fill(bare);
     await counter.getByRole('button', { name: 'Verify', exact: true }).click();
-    const alert = counter.locator('[data-feedback="link"] [role="alert"]');
-    await settlesTo(async () => /cannot be verified/.test(await alert.innerText()), true);
+    const alert = counter.locator('[role="alert"]:not(:empty)').first();
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /cannot be verified/);
     assert.match(await counter.locator('[data-bare]').innerText(), /Anna Muster/);
     watched.assertClean();
     await watched.context.close();

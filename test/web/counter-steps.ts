@@ -39,7 +39,8 @@ export async function openAtCounter(
   await signIn(counter, actor);
   await counter.getByLabel('Or paste the link').fill(link);
   await counter.getByRole('button', { name: 'Verify', exact: true }).click();
-  await counter.locator('[data-headline]').waitFor();
+  // The result's heading (the headline state); focus moves there once verified.
+  await counter.locator('#verify-title').waitFor();
   return counter;
 }
 
