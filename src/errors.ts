@@ -55,7 +55,6 @@ export type ViolationCode =
   | 'minimum'
   | 'maximum'
   | 'format'
-  | 'requires'
   | 'invalid'
   | 'not_uuid'
   | 'nil_uuid'
@@ -88,7 +87,6 @@ export const VIOLATION_CODES: readonly ViolationCode[] = Object.freeze([
   'minimum',
   'maximum',
   'format',
-  'requires',
   'invalid',
   'not_uuid',
   'nil_uuid',

@@ -60,45 +60,54 @@ export function CreatedPanel(props: {
       </h2>
       <div class="created-grid">
         <figure class="qr">
-          {qr && <img src={qr.pngDataUrl} alt={t('desk.qrAlt', { id })} width={440} height={440} />}
+          {qr && !props.revoked && (
+            <img src={qr.pngDataUrl} alt={t('desk.qrAlt', { id })} width={440} height={440} />
+          )}
           <figcaption>
-            {t('doc.id')}: <code>{id}</code>
+            {t('doc.id')}
+            {t('list.colon')}
+            <code>{id}</code>
           </figcaption>
         </figure>
         <div class="created-actions no-print">
           {props.revoked && (
             <p class="notice notice-bad" role="status" data-state="revoked">
-              {t('desk.revoked')}
+              {t('desk.revoked')} {t('list.noQr')}
             </p>
           )}
-          <div class="field">
-            <label for="created-link">{t('desk.link')}</label>
-            <textarea id="created-link" readOnly rows={4} value={link} spellcheck={false} />
-          </div>
-          <div class="actions">
-            <button type="button" onClick={() => void copy()}>
-              {t('desk.copy')}
-            </button>
-            {qr && (
-              <>
-                <a class="button" href={qr.pngDataUrl} download={`erx-${id}.png`}>
-                  {t('desk.png')}
+          {/* A revoked prescription's QR code is neither shown, copied, downloaded nor printed. */}
+          {!props.revoked && (
+            <>
+              <div class="field">
+                <label for="created-link">{t('desk.link')}</label>
+                <textarea id="created-link" readOnly rows={4} value={link} spellcheck={false} />
+              </div>
+              <div class="actions">
+                <button type="button" onClick={() => void copy()}>
+                  {t('desk.copy')}
+                </button>
+                {qr && (
+                  <>
+                    <a class="button" href={qr.pngDataUrl} download={`erx-${id}.png`}>
+                      {t('desk.png')}
+                    </a>
+                    <a class="button" href={svgDataUrl(qr.svg)} download={`erx-${id}.svg`}>
+                      {t('desk.svg')}
+                    </a>
+                  </>
+                )}
+                <button type="button" onClick={() => window.print()}>
+                  {t('desk.print')}
+                </button>
+                <a class="button" href={link} target="_blank" rel="noopener noreferrer">
+                  {t('desk.openPatient')}
                 </a>
-                <a class="button" href={svgDataUrl(qr.svg)} download={`erx-${id}.svg`}>
-                  {t('desk.svg')}
-                </a>
-              </>
-            )}
-            <button type="button" onClick={() => window.print()}>
-              {t('desk.print')}
-            </button>
-            <a class="button" href={link} target="_blank" rel="noopener noreferrer">
-              {t('desk.openPatient')}
-            </a>
-          </div>
-          <p class="live" role="status">
-            {copied ? t('desk.copied') : ''}
-          </p>
+              </div>
+              <p class="live" role="status">
+                {copied ? t('desk.copied') : ''}
+              </p>
+            </>
+          )}
           <div class="actions">
             {!props.revoked &&
               (confirming ? (
@@ -132,9 +141,11 @@ export function CreatedPanel(props: {
           </div>
         </div>
       </div>
-      <div class="print-only">
-        <PrescriptionView doc={props.created.doc} />
-      </div>
+      {!props.revoked && (
+        <div class="print-only">
+          <PrescriptionView doc={props.created.doc} />
+        </div>
+      )}
     </section>
   );
 }

@@ -9,7 +9,8 @@ export function ViolationSummary(props: { violations: Violations }) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   // Focus moves here after a refused create, so the list is read out first.
-  useEffect(() => box.current?.focus(), [props.violations]);
+  // A change of language rewords the list but does not move focus: only a new answer does.
+  useEffect(() => box.current?.focus(), [props.violations.all]);
   if (props.violations.empty) return null;
   return (
     <div class="violations" role="alert" tabIndex={-1} ref={box}>
@@ -27,7 +28,8 @@ export function ViolationSummary(props: { violations: Violations }) {
             >
               {labelFor(v.path, t)}
             </a>
-            : {v.message}
+            {t('list.colon')}
+            {props.violations.word(v)}
           </li>
         ))}
       </ul>

@@ -1,18 +1,27 @@
 /**
- * The service's violations (SPEC.md §4: `{path: JSON pointer, message}`) placed next to the
- * fields: each field asks for the messages at its own pointer; the summary lists all of them.
+ * The service's violations (SPEC.md §4: `{path: JSON pointer, code, message, params}`) placed
+ * next to the fields, in the page's language: each field asks for the messages at its own pointer; the summary lists all of them.
  */
 import type { Violation } from '../api/types.js';
 
 export class Violations {
   readonly #byPath = new Map<string, string[]>();
 
-  constructor(readonly all: readonly Violation[] = []) {
+  /** `word` says a violation in the page's language; without it, the service's message. */
+  constructor(
+    readonly all: readonly Violation[] = [],
+    readonly word: (v: Violation) => string = (v) => v.message,
+  ) {
     for (const v of all) {
       const list = this.#byPath.get(v.path) ?? [];
-      list.push(v.message);
+      list.push(word(v));
       this.#byPath.set(v.path, list);
     }
+  }
+
+  /** The same violations, said by `word`. */
+  worded(word: (v: Violation) => string): Violations {
+    return new Violations(this.all, word);
   }
 
   /** Messages for exactly `pointer`. */
