@@ -114,7 +114,7 @@ export async function fillMedicament(
   }
   await group.getByLabel('Product ID').fill(med.id);
   await group.getByLabel('Unit (e.g. tablet)').fill(med.unit);
-  const doses = group.getByRole('group', { name: 'Doses per day' });
+  const doses = group.getByRole('group', { name: 'Dose at each time of day' });
   for (const [slot, value] of [
     ['Morning', med.doses[0]],
     ['Noon', med.doses[1]],
@@ -123,7 +123,7 @@ export async function fillMedicament(
   ] as const) {
     await doses.getByLabel(slot, { exact: true }).fill(value);
   }
-  if (med.until !== undefined) await doses.getByLabel('Take until').fill(med.until);
+  if (med.until !== undefined) await group.getByLabel('Take until').fill(med.until);
   if (med.instructions !== undefined) {
     await group.getByLabel('Instructions').fill(med.instructions);
   }

@@ -20,9 +20,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A token the screen can renew: when the service answers 401 (the token expired), {@link call}
+ * asks `renew` for a new one (the screen asks the person to sign in again, keeping what it shows)
+ * and sends the same request once more. `renew` rejects when the person declines.
+ */
+export interface RenewableToken {
+  readonly value: string;
+  /** A new token; `failed` is the one the service refused (another call may have renewed it). */
+  renew(failed: string): Promise<string>;
+}
+
+/** A bearer token as the calls take it: fixed, or renewable by the screen. */
+export type Token = string | RenewableToken;
+
 export interface CallOptions {
   method?: 'GET' | 'POST';
-  token?: string | undefined;
+  token?: Token | undefined;
   body?: string;
   contentType?: string;
   /** Sent as `Idempotency-Key` so that a repeated submission never acts twice (SPEC.md §5). */
@@ -37,10 +51,14 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** Calls `path` on the service and returns the response; throws {@link ApiError} unless 2xx. */
-export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+/** Sends `path` once with `token`; throws {@link ApiError} unless 2xx. */
+async function send(
+  path: string,
+  options: CallOptions,
+  token: string | undefined,
+): Promise<Response> {
   const headers = new Headers();
-  if (options.token !== undefined) headers.set('authorization', `Bearer acs:${options.token}`);
+  if (token !== undefined) headers.set('authorization', `Bearer acs:${token}`);
   if (options.contentType !== undefined) headers.set('content-type', options.contentType);
   if (options.idempotencyKey !== undefined) headers.set('idempotency-key', options.idempotencyKey);
   let response: Response;
@@ -64,6 +82,29 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     body = undefined;
   }
   throw new ApiError(response.status, body);
+}
+
+/**
+ * Calls `path` on the service and returns the response; throws {@link ApiError} unless 2xx. With
+ * a renewable token, a 401 renews it and sends the same request again (same body, same
+ * `Idempotency-Key`); when the person declines, the 401 is thrown.
+ */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const token = options.token;
+  if (token === undefined || typeof token === 'string') return send(path, options, token);
+  const used = token.value;
+  try {
+    return await send(path, options, used);
+  } catch (failure) {
+    if (!(failure instanceof ApiError) || failure.status !== 401) throw failure;
+    let renewed: string;
+    try {
+      renewed = await token.renew(used);
+    } catch {
+      throw failure;
+    }
+    return send(path, options, renewed);
+  }
 }
 
 /** Calls `path` and parses the JSON answer as `T`. */

@@ -1,5 +1,6 @@
 /** The prescription calls of SPEC.md §5, one function each. */
 import { callJson } from './http.js';
+import type { Token } from './http.js';
 import { newUuid } from './uuid.js';
 import type { CreateResult, DispenseItem, LedgerEvent, VerifyResult } from './types.js';
 
@@ -14,12 +15,12 @@ function reasonQuery(reason: string): string {
 }
 
 /** Verifies a link; with a token, the answer carries the transactions (seed §2.3). */
-export function verify(link: string, token?: string): Promise<VerifyResult> {
+export function verify(link: string, token?: Token): Promise<VerifyResult> {
   return callJson(`${BASE}/verify`, { token, body: link.trim(), contentType: 'text/plain' });
 }
 
 /** Creates a prescription from a CHMED16A document and answers its link and id. */
-export function create(document: unknown, token: string): Promise<CreateResult> {
+export function create(document: unknown, token: Token): Promise<CreateResult> {
   return callJson(`${BASE}/create?output-format=data`, {
     token,
     body: JSON.stringify(document),
@@ -37,7 +38,7 @@ export function dispense(
   items: readonly DispenseItem[] | undefined,
   force: boolean,
   reason: string | undefined,
-  token: string,
+  token: Token,
 ): Promise<LedgerEvent> {
   const query = force ? `?force=true${reasonQuery(reason ?? '').replace('?', '&')}` : '';
   return callJson(`${BASE}/dispense/${segment(id)}${query}`, {
@@ -50,7 +51,7 @@ export function dispense(
 }
 
 /** Locks a prescription while the patient is served. */
-export function lock(id: string, reason: string, token: string): Promise<LedgerEvent> {
+export function lock(id: string, reason: string, token: Token): Promise<LedgerEvent> {
   return callJson(`${BASE}/lock/${segment(id)}${reasonQuery(reason)}`, {
     token,
     idempotencyKey: newUuid(),
@@ -58,7 +59,7 @@ export function lock(id: string, reason: string, token: string): Promise<LedgerE
 }
 
 /** Releases a lock (the locking actor or the issuer). */
-export function unlock(id: string, reason: string, token: string): Promise<LedgerEvent> {
+export function unlock(id: string, reason: string, token: Token): Promise<LedgerEvent> {
   return callJson(`${BASE}/unlock/${segment(id)}${reasonQuery(reason)}`, {
     token,
     idempotencyKey: newUuid(),
@@ -66,7 +67,7 @@ export function unlock(id: string, reason: string, token: string): Promise<Ledge
 }
 
 /** Cancels one of the caller's own dispense events. */
-export function cancelEvent(id: string, eventId: string, token: string): Promise<LedgerEvent> {
+export function cancelEvent(id: string, eventId: string, token: Token): Promise<LedgerEvent> {
   return callJson(`${BASE}/cancel/${segment(id)}/event/${segment(eventId)}`, {
     token,
     idempotencyKey: newUuid(),
@@ -74,7 +75,7 @@ export function cancelEvent(id: string, eventId: string, token: string): Promise
 }
 
 /** Revokes a prescription (its issuer only; final). */
-export function revoke(id: string, token: string): Promise<LedgerEvent> {
+export function revoke(id: string, token: Token): Promise<LedgerEvent> {
   return callJson(`${BASE}/revoke/${segment(id)}`, {
     token,
     idempotencyKey: newUuid(),

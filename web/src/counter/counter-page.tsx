@@ -4,6 +4,7 @@ import type { Session } from '../api/session.js';
 import { PrescriptionView } from '../components/prescription-view.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
+import { useStaffSession } from '../components/use-staff-session.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { counterState } from './counter-state.js';
 import { DispensePanel } from './dispense-panel.js';
@@ -141,29 +142,18 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
 
 export function CounterPage() {
   const { t } = useI18n();
-  const [session, setSession] = useState<Session | undefined>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  // An expired token is renewed in place (a dialog), so the loaded prescription stays; a 401 that
+  // still arrives (the person declined) leaves the screen as it is, with its error.
+  const { session, signedIn, signOut, dialog } = useStaffSession('pharmacist');
   return (
     <>
       <h1>{t('counter.title')}</h1>
       {session === undefined ? (
-        <SignIn
-          role="pharmacist"
-          notice={notice}
-          onSignedIn={(s) => {
-            setNotice(undefined);
-            setSession(s);
-          }}
-        />
+        <SignIn role="pharmacist" onSignedIn={signedIn} />
       ) : (
-        <SignedInCounter
-          session={session}
-          onSignOut={(expired) => {
-            setNotice(expired ? t('session.expired') : undefined);
-            setSession(undefined);
-          }}
-        />
+        <SignedInCounter session={session} onSignOut={(expired) => expired || signOut()} />
       )}
+      {dialog}
     </>
   );
 }

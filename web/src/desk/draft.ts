@@ -4,12 +4,13 @@
  * field comes back from the service as "is required" at its own JSON pointer.
  */
 import type { Medicament } from '../../../src/chmed16a/types.js';
+import { parseDecimal } from './plausibility.js';
 
 export interface MedicamentDraft {
   id: string;
   idType: string;
   unit: string;
-  /** Morning, noon, evening, night. */
+  /** Morning, noon, evening, night, as typed (`0,5` or `0.5`). */
   doses: [string, string, string, string];
   until: string;
   instructions: string;
@@ -90,15 +91,23 @@ function numberField(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);
 }
 
+// A dose as typed: a decimal comma or point is a number; empty is 0 (D keeps all four places so
+// morning to night stay in position); anything else is sent as typed, for the service to name.
+function dose(text: string): number {
+  if (text.trim() === '') return 0;
+  return parseDecimal(text) ?? (text.trim() as unknown as number);
+}
+
+/** True when the medicament has a dosage (`Pos`), which makes its `Unit` required (seed §2.1). */
+export function hasDosage(m: MedicamentDraft): boolean {
+  return m.doses.some((d) => d.trim() !== '') || m.until !== '';
+}
+
 function medicament(m: MedicamentDraft): Partial<Medicament> {
   const out: Partial<Medicament> = { IdType: Number(m.idType) as Medicament['IdType'] };
   if (m.id.trim() !== '') out.Id = m.id.trim();
-  const hasDose = m.doses.some((d) => d.trim() !== '');
-  if (hasDose || m.until !== '') {
-    // Empty dose slots are 0: D keeps all four places so morning to night stay in position.
-    const pos: NonNullable<Medicament['Pos']>[number] = {
-      D: m.doses.map((d) => numberField(d) ?? 0),
-    };
+  if (hasDosage(m)) {
+    const pos: NonNullable<Medicament['Pos']>[number] = { D: m.doses.map(dose) };
     if (m.until !== '') pos.DtTo = m.until;
     out.Pos = [pos];
   }

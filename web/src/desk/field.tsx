@@ -1,8 +1,11 @@
 /**
  * Labelled form controls that show the service's violations for their JSON pointer: the message
- * under the control, tied to it by `aria-describedby`, and `aria-invalid` set.
+ * under the control, tied to it by `aria-describedby`, and `aria-invalid` set. Plausibility
+ * warnings (not violations) show under the control too, once the person has left it, and do not
+ * mark it invalid.
  */
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { useState } from 'preact/hooks';
 import { useI18n } from '../i18n/i18n-context.js';
 import { controlId } from './violations.js';
 import type { Violations } from './violations.js';
@@ -13,6 +16,8 @@ interface Common {
   violations: Violations;
   required?: boolean | undefined;
   class?: string;
+  /** Plausibility warnings, in the page's language. */
+  warnings?: readonly string[] | undefined;
 }
 
 function Messages(props: { id: string; messages: readonly string[] }) {
@@ -24,7 +29,27 @@ function Messages(props: { id: string; messages: readonly string[] }) {
   );
 }
 
-function Shell(props: Common & { children: ComponentChildren }) {
+function Warnings(props: { id: string; warnings: readonly string[] }) {
+  if (props.warnings.length === 0) return null;
+  return (
+    <p class="field-warning" id={props.id} role="status">
+      {props.warnings.join(' ')}
+    </p>
+  );
+}
+
+// Warnings wait while the person types in the field (a half-typed GLN is no wrong GLN) and show
+// when focus leaves it; values the person did not type show theirs at once.
+function useShownWarnings(warnings: readonly string[] | undefined) {
+  const [typing, setTyping] = useState(false);
+  return {
+    shown: typing ? [] : (warnings ?? []),
+    onInput: () => setTyping(true),
+    onFocusOut: () => setTyping(false),
+  };
+}
+
+function Shell(props: Common & { children: ComponentChildren; shownWarnings: readonly string[] }) {
   const { t } = useI18n();
   const id = controlId(props.pointer);
   return (
@@ -40,18 +65,25 @@ function Shell(props: Common & { children: ComponentChildren }) {
       </label>
       {props.children}
       <Messages id={`${id}-error`} messages={props.violations.at(props.pointer)} />
+      <Warnings id={`${id}-warning`} warnings={props.shownWarnings} />
     </div>
   );
 }
 
 /** Accessibility attributes of the control for `pointer`. */
-function controlAttributes(pointer: string, violations: Violations, required?: boolean) {
+function controlAttributes(
+  pointer: string,
+  violations: Violations,
+  required?: boolean,
+  warned = false,
+) {
   const id = controlId(pointer);
   const invalid = violations.at(pointer).length > 0;
+  const describedBy = [invalid && `${id}-error`, warned && `${id}-warning`].filter(Boolean);
   return {
     id,
     'aria-invalid': invalid ? ('true' as const) : undefined,
-    'aria-describedby': invalid ? `${id}-error` : undefined,
+    'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
     'aria-required': required ? ('true' as const) : undefined,
   };
 }
@@ -91,12 +123,18 @@ export function TextField(
     step?: number | 'any';
   },
 ) {
+  const warnings = useShownWarnings(props.warnings);
   return (
-    <Shell {...props}>
+    <Shell {...props} shownWarnings={warnings.shown}>
       <Input
         kind={props.type ?? 'text'}
         attributes={{
-          ...controlAttributes(props.pointer, props.violations, props.required),
+          ...controlAttributes(
+            props.pointer,
+            props.violations,
+            props.required,
+            warnings.shown.length > 0,
+          ),
           inputMode: props.inputMode,
           autoComplete: props.autoComplete ?? 'off',
           maxLength: props.maxLength,
@@ -104,7 +142,11 @@ export function TextField(
           max: props.max,
           step: props.step,
           value: props.value,
-          onInput: (e) => props.onValue(e.currentTarget.value),
+          onInput: (e) => {
+            warnings.onInput();
+            props.onValue(e.currentTarget.value);
+          },
+          onBlur: warnings.onFocusOut,
         }}
       />
     </Shell>
@@ -113,7 +155,7 @@ export function TextField(
 
 export function TextArea(props: Common & { value: string; onValue(value: string): void }) {
   return (
-    <Shell {...props}>
+    <Shell {...props} shownWarnings={props.warnings ?? []}>
       <textarea
         {...controlAttributes(props.pointer, props.violations, props.required)}
         rows={3}
@@ -132,7 +174,7 @@ export function SelectField(
   },
 ) {
   return (
-    <Shell {...props}>
+    <Shell {...props} shownWarnings={props.warnings ?? []}>
       <select
         {...controlAttributes(props.pointer, props.violations, props.required)}
         value={props.value}

@@ -1,5 +1,6 @@
 /** One medicament of the prescriber's form: product, dosage morning to night, packs, repeats. */
 import { useI18n } from '../i18n/i18n-context.js';
+import { hasDosage } from './draft.js';
 import type { MedicamentDraft } from './draft.js';
 import { CheckField, SelectField, TextField } from './field.js';
 import { controlId } from './violations.js';
@@ -11,6 +12,8 @@ export function MedicamentFieldset(props: {
   index: number;
   med: MedicamentDraft;
   violations: Violations;
+  /** The plausibility warnings at a pointer, in the page's language. */
+  warn(pointer: string): readonly string[];
   canRemove: boolean;
   onChange(change: Partial<MedicamentDraft>): void;
   onRemove(): void;
@@ -20,6 +23,7 @@ export function MedicamentFieldset(props: {
   const at = `/Medicaments/${index}`;
   const doseGroup = [...violations.at(`${at}/Pos`), ...violations.at(`${at}/Pos/0/D`)];
   const doseGroupId = `${controlId(`${at}/Pos/0/D`)}-error`;
+  const doseHintId = `${controlId(`${at}/Pos/0/D`)}-hint`;
   return (
     <fieldset class="medicament-fields" data-index={index}>
       <legend>{t('desk.med', { n: index + 1 })}</legend>
@@ -29,6 +33,7 @@ export function MedicamentFieldset(props: {
           label={t('desk.medId')}
           required
           violations={violations}
+          warnings={props.warn(`${at}/Id`)}
           value={med.id}
           onValue={(id) => props.onChange({ id })}
         />
@@ -47,13 +52,20 @@ export function MedicamentFieldset(props: {
         <TextField
           pointer={`${at}/Unit`}
           label={t('desk.unit')}
+          required={hasDosage(med)}
           violations={violations}
           value={med.unit}
           onValue={(unit) => props.onChange({ unit })}
         />
       </div>
-      <fieldset class="doses" aria-describedby={doseGroup.length > 0 ? doseGroupId : undefined}>
+      <fieldset
+        class="doses"
+        aria-describedby={[doseHintId, ...(doseGroup.length > 0 ? [doseGroupId] : [])].join(' ')}
+      >
         <legend>{t('desk.dosage')}</legend>
+        <p class="muted small" id={doseHintId}>
+          {t('desk.doseHint')}
+        </p>
         <div class="grid doses-grid">
           {SLOTS.map((slot, k) => (
             <TextField
@@ -61,11 +73,10 @@ export function MedicamentFieldset(props: {
               class="narrow"
               pointer={`${at}/Pos/0/D/${k}`}
               label={t(slot)}
-              type="number"
+              // Text, not number: a number field drops the decimal comma of `0,5` (de, fr).
               inputMode="decimal"
-              min={0}
-              step="any"
               violations={violations}
+              warnings={props.warn(`${at}/Pos/0/D/${k}`)}
               value={med.doses[k] ?? ''}
               onValue={(value) => {
                 const doses = [...med.doses] as MedicamentDraft['doses'];
@@ -74,15 +85,17 @@ export function MedicamentFieldset(props: {
               }}
             />
           ))}
-          <TextField
-            pointer={`${at}/Pos/0/DtTo`}
-            label={t('desk.until')}
-            type="date"
-            violations={violations}
-            value={med.until}
-            onValue={(until) => props.onChange({ until })}
-          />
         </div>
+        <TextField
+          class="until"
+          pointer={`${at}/Pos/0/DtTo`}
+          label={t('desk.until')}
+          type="date"
+          violations={violations}
+          warnings={props.warn(`${at}/Pos/0/DtTo`)}
+          value={med.until}
+          onValue={(until) => props.onChange({ until })}
+        />
         {doseGroup.length > 0 && (
           <p class="field-error" id={doseGroupId}>
             {doseGroup.join('; ')}

@@ -1,19 +1,30 @@
 /** The prescriber's form composing a CHMED16A prescription (seed §2.1). */
 import { useI18n } from '../i18n/i18n-context.js';
+import type { I18n } from '../i18n/i18n-context.js';
 import { emptyMedicament } from './draft.js';
 import type { Draft, MedicamentDraft } from './draft.js';
 import { SelectField, TextArea, TextField } from './field.js';
 import { ORG_FIELDS, PATIENT_FIELDS, PERSON_FIELDS } from './field-labels.js';
 import type { FieldSpec } from './field-labels.js';
 import { MedicamentFieldset } from './medicament-fieldset.js';
+import { localDate, plausibility } from './plausibility.js';
 import { ViolationSummary } from './violation-summary.js';
 import type { Violations } from './violations.js';
+
+type Warn = (pointer: string) => readonly string[];
+
+/** The plausibility warnings of `draft` by pointer, translated. */
+function warner(draft: Draft, t: I18n['t']): Warn {
+  const warnings = plausibility(draft, localDate(new Date()));
+  return (pointer) => (warnings.get(pointer) ?? []).map((w) => t(w.key, w.params));
+}
 
 function Fields<K extends string>(props: {
   section: string;
   specs: readonly FieldSpec[];
   values: Record<K, string>;
   violations: Violations;
+  warn: Warn;
   onValue(name: K, value: string): void;
 }) {
   const { t } = useI18n();
@@ -29,6 +40,7 @@ function Fields<K extends string>(props: {
           inputMode={spec.inputMode}
           maxLength={spec.maxLength}
           violations={props.violations}
+          warnings={props.warn(`/${props.section}/${spec.name}`)}
           value={props.values[spec.name as K]}
           onValue={(value) => props.onValue(spec.name as K, value)}
         />
@@ -46,6 +58,7 @@ export function PrescriptionForm(props: {
 }) {
   const { t } = useI18n();
   const { draft, violations } = props;
+  const warn = warner(draft, t);
   const set = (change: Partial<Draft>): void => props.onDraft({ ...draft, ...change });
   const setMed = (index: number, change: Partial<MedicamentDraft>): void =>
     set({
@@ -70,6 +83,7 @@ export function PrescriptionForm(props: {
             specs={PATIENT_FIELDS}
             values={draft.patient}
             violations={violations}
+            warn={warn}
             onValue={(name, value) => set({ patient: { ...draft.patient, [name]: value } })}
           />
           <SelectField
@@ -94,6 +108,7 @@ export function PrescriptionForm(props: {
             specs={PERSON_FIELDS}
             values={draft.person}
             violations={violations}
+            warn={warn}
             onValue={(name, value) => set({ person: { ...draft.person, [name]: value } })}
           />
           <TextField
@@ -103,6 +118,7 @@ export function PrescriptionForm(props: {
             inputMode="numeric"
             maxLength={13}
             violations={violations}
+            warnings={warn('/Auth')}
             value={draft.auth}
             onValue={(auth) => set({ auth })}
           />
@@ -116,6 +132,7 @@ export function PrescriptionForm(props: {
             specs={ORG_FIELDS}
             values={draft.org}
             violations={violations}
+            warn={warn}
             onValue={(name, value) => set({ org: { ...draft.org, [name]: value } })}
           />
         </div>
@@ -131,6 +148,7 @@ export function PrescriptionForm(props: {
             index={i}
             med={med}
             violations={violations}
+            warn={warn}
             canRemove={draft.medicaments.length > 1}
             onChange={(change) => setMed(i, change)}
             onRemove={() => set({ medicaments: draft.medicaments.filter((_, j) => j !== i) })}

@@ -199,7 +199,7 @@ export const de: Messages = {
   'desk.medId': 'Produkt-ID',
   'desk.idType': 'Art der ID',
   'desk.unit': 'Einheit (z. B. Tablette)',
-  'desk.dosage': 'Dosen pro Tag',
+  'desk.dosage': 'Dosis je Tageszeit',
   'desk.until': 'Einnehmen bis',
   'desk.instructions': 'Anwendung',
   'desk.packs': 'Packungen',
@@ -352,4 +352,25 @@ export const de: Messages = {
   'list.revokeTitle': 'Rezept {id} widerrufen?',
   'list.noQr':
     'Dieses Rezept ist widerrufen: Sein QR-Code wird nicht mehr angezeigt, gedruckt oder heruntergeladen.',
+
+  // Eingabe in der Verordnung und erneute Anmeldung: Hinweise am Feld, Dosis bestätigen, neu anmelden.
+  'desk.doseHint': 'Einheiten je Einnahme, z. B. 1 oder 0,5; leer heisst keine.',
+  'warn.gln': 'Die Prüfziffer stimmt nicht: bitte die GLN prüfen.',
+  'warn.gtin': 'Die Prüfziffer stimmt nicht: bitte die GTIN prüfen.',
+  'warn.birthFuture': 'Dieses Geburtsdatum liegt in der Zukunft.',
+  'warn.untilPast': 'Dieses Datum liegt vor dem Rezeptdatum (heute).',
+  'warn.email': 'Das sieht nicht wie eine E-Mail-Adresse aus.',
+  'warn.doseNumber': 'Keine Zahl: z. B. 1 oder 0,5 schreiben.',
+  'warn.doseHigh':
+    'Mehr als {limit} Einheiten zu einer Tageszeit: Sie werden um Bestätigung gebeten.',
+  'dose.title': 'Ungewöhnliche Dosen bestätigen',
+  'dose.text': 'Diese Dosen liegen über {limit} Einheiten zu einer Tageszeit. Stimmen sie?',
+  'dose.item': '{med}, {slot}: {dose} {unit}',
+  'dose.yes': 'Ja, so ausstellen',
+  'dose.no': 'Nein, Dosis korrigieren',
+  'reauth.title': 'Erneut anmelden',
+  'reauth.text':
+    'Die Sitzung ist abgelaufen. Melden Sie sich mit dem Client-Secret erneut an: alles auf dem Bildschirm bleibt erhalten, danach wird die Aktion fortgesetzt.',
+  'reauth.submit': 'Anmelden und fortfahren',
+  'reauth.decline': 'Abbrechen',
 };

@@ -196,7 +196,7 @@ export const en = {
   'desk.medId': 'Product ID',
   'desk.idType': 'ID type',
   'desk.unit': 'Unit (e.g. tablet)',
-  'desk.dosage': 'Doses per day',
+  'desk.dosage': 'Dose at each time of day',
   'desk.until': 'Take until',
   'desk.instructions': 'Instructions',
   'desk.packs': 'Packs',
@@ -348,6 +348,26 @@ export const en = {
   'list.revokeTitle': 'Revoke prescription {id}?',
   'list.noQr':
     'This prescription is revoked: its QR code is no longer shown, printed or downloaded.',
+
+  // Desk input and re-authentication: warnings in place, dose confirmation, signing in again.
+  'desk.doseHint': 'Units per intake, e.g. 1 or 0.5; empty is none.',
+  'warn.gln': 'The check digit does not match: please check the GLN.',
+  'warn.gtin': 'The check digit does not match: please check the GTIN.',
+  'warn.birthFuture': 'This date of birth is in the future.',
+  'warn.untilPast': 'This date is before the prescription date (today).',
+  'warn.email': 'This does not look like an email address.',
+  'warn.doseNumber': 'Not a number: write e.g. 1 or 0.5.',
+  'warn.doseHigh': 'More than {limit} units at one time of day: you will be asked to confirm.',
+  'dose.title': 'Confirm unusual doses',
+  'dose.text': 'These doses are higher than {limit} units at one time of day. Are they correct?',
+  'dose.item': '{med}, {slot}: {dose} {unit}',
+  'dose.yes': 'Yes, create as entered',
+  'dose.no': 'No, correct the dose',
+  'reauth.title': 'Sign in again',
+  'reauth.text':
+    'The session has ended. Sign in again with the client secret: everything on the screen stays, and the action then continues.',
+  'reauth.submit': 'Sign in and continue',
+  'reauth.decline': 'Cancel',
 } satisfies Record<string, string>;
 
 /** A text's key. */

@@ -198,7 +198,7 @@ export const fr: Messages = {
   'desk.medId': 'ID du produit',
   'desk.idType': 'Type d’ID',
   'desk.unit': 'Unité (p. ex. comprimé)',
-  'desk.dosage': 'Doses par jour',
+  'desk.dosage': 'Dose à chaque moment de la journée',
   'desk.until': 'À prendre jusqu’au',
   'desk.instructions': 'Mode d’emploi',
   'desk.packs': 'Emballages',
@@ -351,4 +351,26 @@ export const fr: Messages = {
   'list.revokeTitle': 'Révoquer l’ordonnance {id} ?',
   'list.noQr':
     'Cette ordonnance est révoquée : son code QR n’est plus affiché, imprimé ni téléchargé.',
+
+  // Saisie de l’ordonnance et reconnexion : avertissements au champ, confirmation des doses.
+  'desk.doseHint': 'Unités par prise, p. ex. 1 ou 0,5 ; vide signifie aucune.',
+  'warn.gln': 'Le chiffre de contrôle ne correspond pas : veuillez vérifier le GLN.',
+  'warn.gtin': 'Le chiffre de contrôle ne correspond pas : veuillez vérifier le GTIN.',
+  'warn.birthFuture': 'Cette date de naissance est dans le futur.',
+  'warn.untilPast': 'Cette date précède la date de l’ordonnance (aujourd’hui).',
+  'warn.email': 'Ceci ne ressemble pas à une adresse e-mail.',
+  'warn.doseNumber': 'Pas un nombre : écrivez p. ex. 1 ou 0,5.',
+  'warn.doseHigh':
+    'Plus de {limit} unités à un moment de la journée : une confirmation vous sera demandée.',
+  'dose.title': 'Confirmer des doses inhabituelles',
+  'dose.text':
+    'Ces doses dépassent {limit} unités à un moment de la journée. Sont-elles correctes ?',
+  'dose.item': '{med}, {slot} : {dose} {unit}',
+  'dose.yes': 'Oui, établir ainsi',
+  'dose.no': 'Non, corriger la dose',
+  'reauth.title': 'Se reconnecter',
+  'reauth.text':
+    'La session a pris fin. Reconnectez-vous avec le secret client : tout ce qui est à l’écran est conservé, puis l’action se poursuit.',
+  'reauth.submit': 'Se connecter et continuer',
+  'reauth.decline': 'Annuler',
 };

@@ -1,0 +1,101 @@
+/**
+ * What a person should see before issuing, though the service accepts it: doses as typed with a
+ * decimal comma or point, implausibly high doses (confirmed before issuing), GLN and GTIN check
+ * digits (GS1 mod 10), a birth date in the future, "take until" before the prescription date and
+ * the shape of an e-mail address. Warnings, never blocks: the service decides what is valid.
+ */
+import type { MessageKey } from '../i18n/messages-en.js';
+import type { Params } from '../i18n/translate.js';
+import type { Draft } from './draft.js';
+
+/** A dose above this many units in one time of day is confirmed before issuing. */
+export const DOSE_LIMIT = 10;
+
+/** A dose as typed, with a decimal comma or point (`0,5`, `0.5`, `,5`), or undefined. */
+export function parseDecimal(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(trimmed)) return undefined;
+  return Number(trimmed.replace(',', '.'));
+}
+
+/** True when the last digit of `digits` is their GS1 mod 10 check digit (GLN, GTIN). */
+export function gs1CheckDigitOk(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight) {
+    sum += Number(digits[i]) * weight;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+
+export interface Warning {
+  key: MessageKey;
+  params?: Params;
+}
+
+/** A dose above {@link DOSE_LIMIT}: which medicament and time of day. */
+export interface HighDose {
+  index: number;
+  slot: number;
+  dose: number;
+  unit: string;
+}
+
+/** Every dose of `draft` above {@link DOSE_LIMIT}. */
+export function highDoses(draft: Draft): HighDose[] {
+  const out: HighDose[] = [];
+  draft.medicaments.forEach((m, index) =>
+    m.doses.forEach((text, slot) => {
+      const dose = parseDecimal(text);
+      if (dose !== undefined && dose > DOSE_LIMIT) out.push({ index, slot, dose, unit: m.unit });
+    }),
+  );
+  return out;
+}
+
+const GLN = /^\d{13}$/;
+const GTIN = /^(?:\d{8}|\d{12,14})$/;
+// Something@something.tld without spaces: the shape only, never whether it exists.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+function add(map: Map<string, Warning[]>, pointer: string, warning: Warning): void {
+  map.set(pointer, [...(map.get(pointer) ?? []), warning]);
+}
+
+/** The warnings of `draft` by JSON pointer; `today` is the prescription date (`YYYY-MM-DD`). */
+export function plausibility(draft: Draft, today: string): Map<string, Warning[]> {
+  const out = new Map<string, Warning[]>();
+  for (const [pointer, value] of [
+    ['/HcPerson/Gln', draft.person.Gln.trim()],
+    ['/Auth', draft.auth.trim()],
+  ] as const) {
+    if (GLN.test(value) && !gs1CheckDigitOk(value)) add(out, pointer, { key: 'warn.gln' });
+  }
+  if (draft.patient.BDt !== '' && draft.patient.BDt > today) {
+    add(out, '/Patient/BDt', { key: 'warn.birthFuture' });
+  }
+  const email = draft.org.Email.trim();
+  if (email !== '' && !EMAIL.test(email)) add(out, '/HcOrg/Email', { key: 'warn.email' });
+  draft.medicaments.forEach((m, i) => {
+    const at = `/Medicaments/${i}`;
+    const id = m.id.trim();
+    if (m.idType === '2' && GTIN.test(id) && !gs1CheckDigitOk(id)) {
+      add(out, `${at}/Id`, { key: 'warn.gtin' });
+    }
+    if (m.until !== '' && m.until < today) add(out, `${at}/Pos/0/DtTo`, { key: 'warn.untilPast' });
+    m.doses.forEach((text, k) => {
+      if (text.trim() === '') return;
+      const dose = parseDecimal(text);
+      const pointer = `${at}/Pos/0/D/${k}`;
+      if (dose === undefined) add(out, pointer, { key: 'warn.doseNumber' });
+      else if (dose > DOSE_LIMIT)
+        add(out, pointer, { key: 'warn.doseHigh', params: { limit: DOSE_LIMIT } });
+    });
+  });
+  return out;
+}
+
+/** Today in the page's time zone as `YYYY-MM-DD` (the prescription's date). */
+export function localDate(now: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
