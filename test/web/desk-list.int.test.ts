@@ -32,7 +32,7 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
         list
           .locator('li[data-prescription-id]')
           .evaluateAll((items) =>
-            items.map((li) => (li as HTMLElement).dataset.prescriptionId).sort(),
+            items.map((li) => li.getAttribute('data-prescription-id') ?? '').sort(),
           );
       // The one issued before this page was opened is there; another prescriber's is not.
       await row(earlier.id).waitFor();

@@ -1,5 +1,5 @@
 /** The prescriber desk (SPEC.md §1 prescribers): compose, create, show the QR code, revoke. */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api/http.js';
 import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
@@ -8,20 +8,19 @@ import { documentView } from '../chmed/document-view.js';
 import { errorMessage } from '../components/error-message.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
-import { useStaffSession } from '../components/use-staff-session.js';
 import { useI18n } from '../i18n/i18n-context.js';
+import { violationText } from '../i18n/service-text.js';
 import { CreatedPanel } from './created-panel.js';
 import type { Created } from './created-panel.js';
-import { DoseConfirm } from './dose-confirm.js';
 import { buildDocument, emptyDraft } from './draft.js';
+import { IssuedList } from './issued-list.js';
 import type { Draft } from './draft.js';
-import { highDoses } from './plausibility.js';
-import type { HighDose } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
 import { Violations } from './violations.js';
 
-function SignedInDesk(props: { session: Session; onSignOut(): void }) {
-  const { t } = useI18n();
+function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [draft, setDraft] = useState<Draft>(() => emptyDraft());
   const [violations, setViolations] = useState(() => new Violations());
   const [created, setCreated] = useState<Created | undefined>(undefined);
@@ -29,18 +28,20 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
-  const [unusual, setUnusual] = useState<readonly HighDose[]>([]);
+  // The links created on this page (the service keeps none), and a count that reloads the list.
+  const [known, setKnown] = useState<ReadonlyMap<string, Created>>(() => new Map());
+  const [listVersion, setListVersion] = useState(0);
+  const worded = useMemo(
+    () => violations.worded((v) => violationText(v, i18n)),
+    [violations, i18n],
+  );
 
-  // A 401 reaches here only when the person declined to sign in again: the draft stays.
-  const fail = (failure: unknown): void => setError(errorMessage(failure, t));
-
-  const submit = (): void => {
-    const high = highDoses(draft);
-    if (high.length > 0) setUnusual(high);
-    else void create();
+  const fail = (failure: unknown): void => {
+    if (failure instanceof ApiError && failure.status === 401) props.onSignOut(true);
+    setError(errorMessage(failure, t));
   };
 
-  const create = async (): Promise<void> => {
+  const submit = async (): Promise<void> => {
     setBusy(true);
     setError(undefined);
     setMessage(undefined);
@@ -50,11 +51,14 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       const answer = await api.create(doc, props.session.token);
       setViolations(new Violations());
       setRevoked(false);
-      setCreated({
+      const made: Created = {
         id: answer.prescription_id,
         link: answer.SignedPrescriptionData,
         doc: documentView(doc),
-      });
+      };
+      setCreated(made);
+      setKnown((links) => new Map(links).set(made.id, made));
+      setListVersion((n) => n + 1);
     } catch (failure) {
       const listed = failure instanceof ApiError ? failure.body?.violations : undefined;
       if (listed && listed.length > 0) setViolations(new Violations(listed));
@@ -72,6 +76,7 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       await api.revoke(created.id, props.session.token);
       setRevoked(true);
       setMessage(t('done.revoke'));
+      setListVersion((n) => n + 1);
     } catch (failure) {
       fail(failure);
     } finally {
@@ -81,7 +86,11 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
 
   return (
     <>
-      <SessionBar session={props.session} expected="prescriber" onSignOut={props.onSignOut} />
+      <SessionBar
+        session={props.session}
+        expected="prescriber"
+        onSignOut={() => props.onSignOut(false)}
+      />
       <div class="live" role="status" aria-live="polite">
         {busy ? t('common.busy') : (message ?? '')}
       </div>
@@ -105,39 +114,56 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       ) : (
         <PrescriptionForm
           draft={draft}
-          violations={violations}
+          violations={worded}
           busy={busy}
           onDraft={setDraft}
-          onSubmit={submit}
+          onSubmit={() => void submit()}
         />
       )}
-      {unusual.length > 0 && (
-        <DoseConfirm
-          doses={unusual}
-          onConfirm={() => {
-            setUnusual([]);
-            void create();
-          }}
-          onCancel={() => setUnusual([])}
-        />
-      )}
+      <IssuedList
+        token={props.session.token}
+        version={listVersion}
+        known={new Set(known.keys())}
+        onShow={(id, isRevoked) => {
+          const shown = known.get(id);
+          if (shown === undefined) return;
+          setCreated(shown);
+          setRevoked(isRevoked);
+          setMessage(undefined);
+        }}
+        onRevoked={(id) => {
+          if (created?.id === id) setRevoked(true);
+        }}
+      />
     </>
   );
 }
 
 export function DeskPage() {
   const { t } = useI18n();
-  // An expired token is renewed in place (a dialog): the draft and the created prescription stay.
-  const { session, signedIn, signOut, dialog } = useStaffSession('prescriber');
+  const [session, setSession] = useState<Session | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   return (
     <>
       <h1 class="no-print">{t('desk.title')}</h1>
       {session === undefined ? (
-        <SignIn role="prescriber" onSignedIn={signedIn} />
+        <SignIn
+          role="prescriber"
+          notice={notice}
+          onSignedIn={(s) => {
+            setNotice(undefined);
+            setSession(s);
+          }}
+        />
       ) : (
-        <SignedInDesk session={session} onSignOut={signOut} />
+        <SignedInDesk
+          session={session}
+          onSignOut={(expired) => {
+            setNotice(expired ? t('session.expired') : undefined);
+            setSession(undefined);
+          }}
+        />
       )}
-      {dialog}
     </>
   );
 }
