@@ -123,7 +123,7 @@ describe('web page: forcing and cancelling at the counter', { skip: browserSkipR
     await dialog.getByRole('button', { name: 'No, keep it' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal((await verified(rx.link)).events.length, 2, 'nothing cancelled');
-    await settlesTo(() => cancel.evaluate((b) => b === document.activeElement), true);
+    await settlesTo(() => cancel.evaluate((b) => b === b.ownerDocument.activeElement), true);
 
     await cancel.click();
     await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();

@@ -33,14 +33,14 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     const rest = counter.getByRole('button', { name: 'Dispense the rest' });
     assert.equal(
       await rest.evaluate(
-        (b) => document.getElementById(b.getAttribute('aria-describedby')!)?.textContent,
+        (b) => b.ownerDocument.getElementById(b.getAttribute('aria-describedby')!)?.textContent,
       ),
       'The prescription has been revoked.',
     );
     assert.match(await counter.locator('.lock-panel').innerText(), /has been revoked/);
     assert.equal(await counter.getByLabel('Packs to dispense now').first().isDisabled(), true);
     // Focus moved to the result of the verify.
-    assert.equal(await watched.page.evaluate(() => document.activeElement?.id), 'verify-title');
+    assert.ok(await headline.evaluate((h) => h === h.ownerDocument.activeElement));
     watched.assertClean();
     await watched.context.close();
   });
@@ -66,8 +66,10 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
       ['8', '1', '7'],
     ]);
     assert.equal(
-      await watched.page.evaluate(() => document.activeElement?.closest('section')?.className),
-      'card dispense',
+      await counter
+        .locator('section.dispense')
+        .evaluate((section) => section.contains(section.ownerDocument.activeElement)),
+      true,
       'focus moved to the answer next to the button',
     );
 
@@ -131,7 +133,7 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     const order = await counter.evaluate((root) => {
       const lock = root.querySelector('.lock-panel button')!;
       const rest = root.querySelector('section.dispense .actions button')!;
-      return lock.compareDocumentPosition(rest) & Node.DOCUMENT_POSITION_FOLLOWING;
+      return lock.compareDocumentPosition(rest) & 4; /* Node.DOCUMENT_POSITION_FOLLOWING */
     });
     assert.ok(order, 'the lock button precedes the dispense buttons');
 
@@ -146,8 +148,11 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     await ask.getByRole('button', { name: 'Unlock and continue' }).click();
     await counter.getByLabel('Or paste the link').waitFor();
     await settlesTo(
-      () => watched.page.evaluate(() => document.activeElement?.id),
-      'link-text',
+      () =>
+        counter
+          .getByLabel('Or paste the link')
+          .evaluate((field) => field === field.ownerDocument.activeElement),
+      true,
       'focus is on the link field for the next prescription',
     );
     const verified = await server.request('POST', '/ePrescription/verify', {

@@ -1,0 +1,123 @@
+/**
+ * The counter's reading of a verify answer (web/src/counter/counter-state.ts), without a browser:
+ * the headline for each state, most serious first; what is refused and why; the rules a
+ * dispensation would override, in the service's order; and the rule a refusal names.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { VerifyResult } from '../../web/src/api/types.js';
+import { counterState, itemOverrides, refusedRule } from '../../web/src/counter/counter-state.js';
+
+const ME = 'HIN|pharma1';
+const OTHER = 'HIN|pharma2';
+
+function answer(change: Partial<VerifyResult> = {}): VerifyResult {
+  return {
+    prescription_id: 'a1b2',
+    issued_at: '2026-11-27T10:00:00+01:00',
+    issued_by: 'Dr. Beispiel (HIN|doctor1)',
+    valid: true,
+    revoked: false,
+    dispensed: false,
+    locked: false,
+    expired: false,
+    expires_at: '2027-11-27T09:00:00.000000000Z',
+    medicaments: [
+      { id: 'A', prescribed: 1, dispensed: 0, remaining: 1, substitution_allowed: true },
+      { id: 'B', prescribed: 8, dispensed: 0, remaining: 8, substitution_allowed: false },
+    ],
+    partial_dispensations: [],
+    events: [],
+    ...change,
+  } as VerifyResult;
+}
+
+function lockedBy(actor: string, name: string): Partial<VerifyResult> {
+  return {
+    locked: true,
+    locked_by: name,
+    events: [
+      {
+        id: 'e1',
+        type: 'lock',
+        reference: 'a1b2',
+        event_data: { expires_at: '2026-11-27T13:05:00.000000000Z' },
+        timestamp: '2026-11-27T12:50:00.000000000Z',
+        actor,
+        actor_name: name,
+        cancellable: false,
+      },
+    ],
+  };
+}
+
+describe('counter state', () => {
+  test('the headline names the most serious state', () => {
+    const cases: [Partial<VerifyResult>, string][] = [
+      [{}, 'open'],
+      [{ revoked: true, dispensed: true, expired: true }, 'revoked'],
+      [{ valid: false, expired: true }, 'invalid'],
+      [{ expired: true, dispensed: true }, 'expired'],
+      [{ dispensed: true, ...lockedBy(OTHER, 'Bahnhof Apotheke') }, 'dispensed'],
+      [lockedBy(OTHER, 'Bahnhof Apotheke'), 'lockedByOther'],
+      [lockedBy(ME, 'Apotheke am Platz'), 'lockedByMe'],
+    ];
+    for (const [change, headline] of cases) {
+      assert.equal(counterState(answer(change), ME).headline, headline, JSON.stringify(change));
+    }
+  });
+
+  test('a revoked prescription refuses dispense, lock and cancel', () => {
+    const state = counterState(answer({ revoked: true }), ME);
+    assert.equal(state.dispenseRefused, 'counter.why.revoked');
+    assert.equal(state.lockRefused, 'counter.why.revoked');
+    assert.equal(state.cancelRefused, 'counter.why.revoked');
+    assert.equal(state.mayUnlock, false);
+  });
+
+  test("another pharmacy's lock: its name and end, no unlock, dispense refused", () => {
+    const state = counterState(answer(lockedBy(OTHER, 'Bahnhof Apotheke')), ME);
+    assert.deepEqual(state.lock, {
+      holder: 'Bahnhof Apotheke',
+      actor: OTHER,
+      until: '2026-11-27T13:05:00.000000000Z',
+      mine: false,
+    });
+    assert.equal(state.mayUnlock, false);
+    assert.equal(state.dispenseRefused, 'counter.why.lockedByOther');
+    const mine = counterState(answer(lockedBy(ME, 'Apotheke am Platz')), ME);
+    assert.equal(mine.mayUnlock, true);
+    assert.equal(mine.dispenseRefused, undefined);
+  });
+
+  test('an unlock after the lock leaves no lock to show', () => {
+    const locked = lockedBy(OTHER, 'Bahnhof Apotheke');
+    const unlock = { ...locked.events![0]!, id: 'e2', type: 'unlock' as const, event_data: {} };
+    const state = counterState(answer({ events: [locked.events![0]!, unlock] }), ME);
+    assert.equal(state.lock, undefined);
+  });
+
+  test('the rules a dispensation overrides, in the order the service records them', () => {
+    assert.deepEqual(itemOverrides(answer(), [{ id: 'A', amount: 1 }]), []);
+    assert.deepEqual(
+      itemOverrides(answer({ expired: true }), [
+        { id: 'B', amount: 1, substitute: '7680999999999' },
+        { id: 'A', amount: 1 },
+        { id: 'A', amount: 1 },
+      ]),
+      ['quantity_exceeded', 'substitution_not_allowed', 'expired'],
+    );
+    assert.deepEqual(itemOverrides(answer({ dispensed: true }), undefined), ['already_dispensed']);
+    const state = counterState(answer({ dispensed: true, medicaments: [] }), ME);
+    assert.deepEqual(state.stateOverrides, ['already_dispensed']);
+  });
+
+  test('a refusal names the rule force overrides; other refusals name none', () => {
+    assert.equal(refusedRule(403, 'unknown_error'), 'already_dispensed');
+    assert.equal(refusedRule(403, 'quantity_exceeded'), 'quantity_exceeded');
+    assert.equal(refusedRule(403, 'substitution_not_allowed'), 'substitution_not_allowed');
+    assert.equal(refusedRule(403, 'expired'), 'expired');
+    assert.equal(refusedRule(403, 'revoked'), undefined);
+    assert.equal(refusedRule(423, undefined), undefined);
+  });
+});
