@@ -8,17 +8,21 @@ import { documentView } from '../chmed/document-view.js';
 import { errorMessage } from '../components/error-message.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
+import { useStaffSession } from '../components/use-staff-session.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { violationText } from '../i18n/service-text.js';
 import { CreatedPanel } from './created-panel.js';
 import type { Created } from './created-panel.js';
+import { DoseConfirm } from './dose-confirm.js';
 import { buildDocument, emptyDraft } from './draft.js';
 import { IssuedList } from './issued-list.js';
 import type { Draft } from './draft.js';
+import { highDoses } from './plausibility.js';
+import type { HighDose } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
 import { Violations } from './violations.js';
 
-function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): void }) {
+function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const i18n = useI18n();
   const { t } = i18n;
   const [draft, setDraft] = useState<Draft>(() => emptyDraft());
@@ -28,6 +32,7 @@ function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): vo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState<string | undefined>(undefined);
+  const [unusual, setUnusual] = useState<readonly HighDose[]>([]);
   // The links created on this page (the service keeps none), and a count that reloads the list.
   const [known, setKnown] = useState<ReadonlyMap<string, Created>>(() => new Map());
   const [listVersion, setListVersion] = useState(0);
@@ -36,12 +41,16 @@ function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): vo
     [violations, i18n],
   );
 
-  const fail = (failure: unknown): void => {
-    if (failure instanceof ApiError && failure.status === 401) props.onSignOut(true);
-    setError(errorMessage(failure, t));
+  // A 401 reaches here only when the person declined to sign in again: the draft stays.
+  const fail = (failure: unknown): void => setError(errorMessage(failure, t));
+
+  const submit = (): void => {
+    const high = highDoses(draft);
+    if (high.length > 0) setUnusual(high);
+    else void create();
   };
 
-  const submit = async (): Promise<void> => {
+  const create = async (): Promise<void> => {
     setBusy(true);
     setError(undefined);
     setMessage(undefined);
@@ -86,11 +95,7 @@ function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): vo
 
   return (
     <>
-      <SessionBar
-        session={props.session}
-        expected="prescriber"
-        onSignOut={() => props.onSignOut(false)}
-      />
+      <SessionBar session={props.session} expected="prescriber" onSignOut={props.onSignOut} />
       <div class="live" role="status" aria-live="polite">
         {busy ? t('common.busy') : (message ?? '')}
       </div>
@@ -117,7 +122,17 @@ function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): vo
           violations={worded}
           busy={busy}
           onDraft={setDraft}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
+        />
+      )}
+      {unusual.length > 0 && (
+        <DoseConfirm
+          doses={unusual}
+          onConfirm={() => {
+            setUnusual([]);
+            void create();
+          }}
+          onCancel={() => setUnusual([])}
         />
       )}
       <IssuedList
@@ -141,29 +156,17 @@ function SignedInDesk(props: { session: Session; onSignOut(expired: boolean): vo
 
 export function DeskPage() {
   const { t } = useI18n();
-  const [session, setSession] = useState<Session | undefined>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  // An expired token is renewed in place (a dialog): the draft and the created prescription stay.
+  const { session, signedIn, signOut, dialog } = useStaffSession('prescriber');
   return (
     <>
       <h1 class="no-print">{t('desk.title')}</h1>
       {session === undefined ? (
-        <SignIn
-          role="prescriber"
-          notice={notice}
-          onSignedIn={(s) => {
-            setNotice(undefined);
-            setSession(s);
-          }}
-        />
+        <SignIn role="prescriber" onSignedIn={signedIn} />
       ) : (
-        <SignedInDesk
-          session={session}
-          onSignOut={(expired) => {
-            setNotice(expired ? t('session.expired') : undefined);
-            setSession(undefined);
-          }}
-        />
+        <SignedInDesk session={session} onSignOut={signOut} />
       )}
+      {dialog}
     </>
   );
 }
