@@ -41,6 +41,19 @@ describe('web page: the counter at a glance', { skip: browserSkipReason() }, () 
     assert.equal(await counter.getByLabel('Packs to dispense now').first().isDisabled(), true);
     // Focus moved to the result of the verify.
     assert.ok(await headline.evaluate((h) => h === h.ownerDocument.activeElement));
+    // The same in German and French.
+    const languages = watched.page.getByRole('group', { name: 'Language' });
+    await languages.getByRole('button', { name: 'Deutsch' }).click();
+    await settlesTo(() => headline.innerText(), 'Widerrufen — nicht abgeben');
+    assert.equal(
+      await counter.locator('#dispense-why').innerText(),
+      'Das Rezept wurde widerrufen.',
+    );
+    await watched.page
+      .getByRole('group', { name: 'Sprache' })
+      .getByRole('button', { name: 'Français' })
+      .click();
+    await settlesTo(() => headline.innerText(), 'Révoquée — ne pas délivrer');
     watched.assertClean();
     await watched.context.close();
   });
