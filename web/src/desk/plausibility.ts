@@ -5,7 +5,6 @@
  * the shape of an e-mail address. Warnings, never blocks: the service decides what is valid.
  */
 import type { MessageKey } from '../i18n/messages-en.js';
-import type { Params } from '../i18n/translate.js';
 import type { Draft } from './draft.js';
 
 /** A dose above this many units in one time of day is confirmed before issuing. */
@@ -29,7 +28,7 @@ export function gs1CheckDigitOk(digits: string): boolean {
 
 export interface Warning {
   key: MessageKey;
-  params?: Params;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** A dose above {@link DOSE_LIMIT}: which medicament and time of day. */
