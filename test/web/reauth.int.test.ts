@@ -62,6 +62,17 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
       const before = await values(form);
 
       shift += EXPIRE_MS;
+      // Declining (Escape) sends nothing and keeps the draft, still signed in.
+      watched.expectRefusal(401);
+      await desk.getByRole('button', { name: 'Create prescription' }).click();
+      await signInAgain(page, server.doctor);
+      await page.keyboard.press('Escape');
+      await settlesTo(() => page.getByRole('dialog').count(), 0);
+      // The refusal is said on the screen (in the service's words, by its code).
+      await desk.locator('p.error[role="alert"]').waitFor();
+      assert.deepEqual(await values(form), before, 'the draft stays after declining');
+      assert.equal(await desk.locator('section.created').count(), 0);
+
       watched.expectRefusal(401);
       await desk.getByRole('button', { name: 'Create prescription' }).click();
       const dialog = await signInAgain(page, server.doctor);
