@@ -45,7 +45,7 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
       await created.waitFor();
       const id = (await created.getAttribute('data-prescription-id')) ?? '';
       await settlesTo(listed, [earlier.id, id].sort());
-      assert.equal(await row(id).getAttribute('data-state'), 'open');
+      assert.equal(await row(id).getAttribute('data-list-state'), 'open');
       await desk.getByRole('link', { name: 'Download PNG' }).waitFor();
 
       // Revoke from the list: nothing happens before the confirmation.
@@ -53,10 +53,10 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
       const dialog = page.getByRole('alertdialog', { name: `Revoke prescription ${id}?` });
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'No, keep it' }).click();
-      assert.equal(await row(id).getAttribute('data-state'), 'open');
+      assert.equal(await row(id).getAttribute('data-list-state'), 'open');
       await row(id).getByRole('button', { name: 'Revoke' }).click();
       await dialog.getByRole('button', { name: 'Yes, revoke' }).click();
-      await settlesTo(() => row(id).getAttribute('data-state'), 'revoked');
+      await settlesTo(() => row(id).getAttribute('data-list-state'), 'revoked');
       assert.match(await row(id).innerText(), /Revoked/);
       assert.equal(await row(id).getByRole('button', { name: 'Revoke' }).count(), 0);
 

@@ -184,7 +184,7 @@ describe(
         assert.match(await meds.nth(1).innerText(), /not allowed/);
         const firstDoses = await meds.nth(0).locator('table.dosage td').allInnerTexts();
         assert.deepEqual(firstDoses.slice(0, 4), ['1', '0', '1', '0']);
-        assert.match(firstDoses[4] ?? '', /until 31 Dec 2026/);
+        assert.match(firstDoses[4] ?? '', /until 31\.12\.2026/);
         assert.match(await patient.locator('main').innerText(), /Anna Muster/);
         await screenshot(patient, 'patient');
 

@@ -96,4 +96,41 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
       await watched.context.close();
     },
   );
+
+  test('titles, names, notes and dates alike in every language', { timeout: 60_000 }, async () => {
+    const rx = await createPrescription(server);
+    const watched = await watchedContext(browser(), server.url);
+    const { page } = watched;
+    await page.goto(`${server.url}/app/#counter`);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await settlesTo(() => page.title(), 'E-Rezept · erx');
+
+    // The French session line names the role in French: nothing to elide before a name.
+    const { counter } = screens(page);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await counter.getByLabel('ID client').fill(server.pharmacist.clientId);
+    await counter.getByLabel('Secret client').fill(server.pharmacist.secret);
+    await counter.getByRole('button', { name: 'Se connecter' }).click();
+    await counter
+      .getByText(`Connecté·e en tant que pharmacie\u202f: ${server.pharmacist.name}`)
+      .waitFor();
+
+    // The patient sees the prescriber's name without the actor id, and the same date form.
+    for (const [button, issued, decoded] of [
+      ['Deutsch', 'Ausgestellt von Dr. med. Lukas Beispiel am', 'Ihrem Browser dekodiert'],
+      ['English', 'Issued by Dr. med. Lukas Beispiel on', 'decoded in your browser'],
+    ] as const) {
+      await page.goto(rx.link);
+      await page.getByRole('button', { name: button }).click();
+      const main = page.locator('main');
+      await main.getByText(issued).waitFor();
+      const text = await main.innerText();
+      assert.ok(!text.includes('(HIN|'), text);
+      assert.ok(text.includes('21.05.1968'), text);
+      assert.ok(text.includes(decoded), text);
+    }
+    assert.ok(!(await page.locator('main').innerText()).includes('entschlüsselt'));
+    watched.assertClean();
+    await watched.context.close();
+  });
 });

@@ -75,6 +75,14 @@ export function CreatedPanel(props: {
               {t('desk.revoked')} {t('list.noQr')}
             </p>
           )}
+          {props.revoked && (
+            // The patient view still opens: it says the prescription is revoked.
+            <div class="actions">
+              <a class="button" href={link} target="_blank" rel="noopener noreferrer">
+                {t('desk.openPatient')}
+              </a>
+            </div>
+          )}
           {/* A revoked prescription's QR code is neither shown, copied, downloaded nor printed. */}
           {!props.revoked && (
             <>

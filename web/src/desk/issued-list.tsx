@@ -89,7 +89,7 @@ function Line(props: {
     <li
       class={`issued-item issued-${state}`}
       data-prescription-id={p.prescription_id}
-      data-state={state}
+      data-list-state={state}
     >
       <p class="issued-head">
         <code id={idRef}>{p.prescription_id}</code>

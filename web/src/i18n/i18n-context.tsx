@@ -33,6 +33,7 @@ export function I18nProvider(props: { children: ComponentChildren; titleKey: Mes
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
+    // The title names the screen, then erx (the texts themselves do not repeat it).
     document.title = `${translate(lang, props.titleKey)} · erx`;
   }, [lang, props.titleKey]);
   const value = useMemo<I18n>(
@@ -40,8 +41,8 @@ export function I18nProvider(props: { children: ComponentChildren; titleKey: Mes
       lang,
       setLang,
       t: (key, params) => translate(lang, key, params),
-      date: (v) => formatDate(lang, v),
-      dateTime: (v) => formatDateTime(lang, v),
+      date: formatDate,
+      dateTime: formatDateTime,
       number: (v) => formatNumber(lang, v),
     }),
     [lang, setLang],

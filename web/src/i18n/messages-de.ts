@@ -2,7 +2,7 @@
 import type { Messages } from './messages-en.js';
 
 export const de: Messages = {
-  'app.title': 'erx E-Rezept',
+  'app.title': 'E-Rezept',
   'app.skip': 'Zum Inhalt springen',
   'nav.label': 'Ansichten',
   'nav.counter': 'Apothekentheke',
@@ -99,7 +99,7 @@ export const de: Messages = {
   'patient.badLink': 'Dieser Link enthält kein lesbares Rezept.',
   'patient.issuedBy': 'Ausgestellt von {issuer} am {date}',
   'patient.privacy':
-    'Das Rezept wird in Ihrem Browser entschlüsselt. Für die Statusprüfung wird der Link an den Dienst gesendet, der keine Patientendaten speichert.',
+    'Das Rezept wird in Ihrem Browser dekodiert. Für die Statusprüfung wird der Link an den Dienst gesendet, der keine Patientendaten speichert.',
 
   'counter.title': 'Apothekentheke',
   'counter.input': 'Rezept-Link',
@@ -323,6 +323,7 @@ export const de: Messages = {
   'cause.invalid_document': 'Das Rezept ist ungültig.',
   'cause.idempotency_key_reused': 'Diese Anfrage wurde bereits mit anderem Inhalt gesendet.',
   'cause.invalid_token': 'Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'session.asRole': 'Angemeldet als {name} · {role}',
   'list.colon': ': ',
   'list.title': 'Ausgestellte Rezepte',
   'list.state': 'Anzeigen',

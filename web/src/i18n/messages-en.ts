@@ -1,6 +1,6 @@
 /** English texts; the keys of this object are the keys of every language. */
 export const en = {
-  'app.title': 'erx e-prescription',
+  'app.title': 'E-prescription',
   'app.skip': 'Skip to content',
   'nav.label': 'Screens',
   'nav.counter': 'Pharmacy counter',
@@ -319,6 +319,7 @@ export const en = {
   'cause.invalid_document': 'The prescription document is invalid.',
   'cause.idempotency_key_reused': 'This request was already sent with different content.',
   'cause.invalid_token': 'The session has ended. Please sign in again.',
+  'session.asRole': 'Signed in as {name} · {role}',
   'list.colon': ': ',
   'list.title': 'Issued prescriptions',
   'list.state': 'Show',

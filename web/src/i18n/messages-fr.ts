@@ -2,7 +2,7 @@
 import type { Messages } from './messages-en.js';
 
 export const fr: Messages = {
-  'app.title': 'erx ordonnance électronique',
+  'app.title': 'Ordonnance électronique',
   'app.skip': 'Aller au contenu',
   'nav.label': 'Écrans',
   'nav.counter': 'Comptoir de pharmacie',
@@ -12,7 +12,7 @@ export const fr: Messages = {
   'common.no': 'non',
   'common.busy': 'Veuillez patienter…',
 
-  'role.prescriber': 'prescripteur',
+  'role.prescriber': 'personne prescriptrice',
   'role.pharmacist': 'pharmacie',
   'signin.title.pharmacist': 'Connexion au comptoir de pharmacie',
   'signin.title.prescriber': 'Connexion pour la prescription',
@@ -26,7 +26,7 @@ export const fr: Messages = {
     'Ce service n’émet pas lui-même de jetons (il utilise un service de jetons externe) : la connexion ici n’est pas possible.',
   'signin.wrongRole':
     'Ce client est enregistré comme « {role} » : le service refusera les actions de cet écran.',
-  'session.as': 'Connecté·e en tant que {name}',
+  'session.as': 'Connecté·e : {name}',
   'session.unknown': 'Connecté·e',
   'session.signOut': 'Se déconnecter',
   'session.expired': 'La session a pris fin. Veuillez vous reconnecter.',
@@ -48,7 +48,7 @@ export const fr: Messages = {
   'doc.gender.1': 'masculin',
   'doc.gender.2': 'féminin',
   'doc.address': 'Adresse',
-  'doc.prescriber': 'Prescripteur',
+  'doc.prescriber': 'Personne prescriptrice',
   'doc.gln': 'GLN',
   'doc.organisation': 'Cabinet',
   'doc.phone': 'Téléphone',
@@ -83,7 +83,7 @@ export const fr: Messages = {
   'patient.state.valid': 'Valable : cette ordonnance peut être retirée en pharmacie.',
   'patient.state.dispensed': 'Délivrée : une pharmacie a déjà délivré cette ordonnance.',
   'patient.state.revoked':
-    'Révoquée : le prescripteur a retiré cette ordonnance. Elle ne peut plus être délivrée.',
+    'Révoquée : la personne prescriptrice a retiré cette ordonnance. Elle ne peut plus être délivrée.',
   'patient.state.invalid':
     'Non confirmée : le service n’a pas pu confirmer que cette ordonnance est authentique et intacte. Adressez-vous à votre médecin ou à votre pharmacie.',
   'patient.state.unknown': 'Inconnue : le service ne connaît pas cette ordonnance.',
@@ -322,6 +322,7 @@ export const fr: Messages = {
   'cause.invalid_document': 'L’ordonnance n’est pas valide.',
   'cause.idempotency_key_reused': 'Cette requête a déjà été envoyée avec un autre contenu.',
   'cause.invalid_token': 'La session a pris fin. Veuillez vous reconnecter.',
+  'session.asRole': 'Connecté·e en tant que {role} : {name}',
   'list.colon': ' : ',
   'list.title': 'Ordonnances établies',
   'list.state': 'Afficher',

@@ -16,6 +16,14 @@ function summary(result: VerifyResult): { state: string; key: MessageKey; tone: 
   return { state: 'valid', key: 'patient.state.valid', tone: 'ok' };
 }
 
+/**
+ * The prescriber's name of an issuer label (`Dr. med. Lukas Beispiel (HIN|demo.doctor)`, seed
+ * §2.3): the actor id in brackets means nothing to a patient.
+ */
+export function issuerName(label: string): string {
+  return label.replace(/\s*\([^()]*\)$/, '') || label;
+}
+
 export function PatientStatus(props: { answer: VerifyState }) {
   const { t, dateTime } = useI18n();
   const a = props.answer;
@@ -40,7 +48,7 @@ export function PatientStatus(props: { answer: VerifyState }) {
     <div class={`status status-${s.tone}`} role="status" data-state={s.state}>
       <p class="status-main">{t(s.key)}</p>
       <p class="muted">
-        {t('patient.issuedBy', { issuer: r.issued_by, date: dateTime(r.issued_at) })}
+        {t('patient.issuedBy', { issuer: issuerName(r.issued_by), date: dateTime(r.issued_at) })}
       </p>
       <dl class="status-facts" aria-label={t('patient.facts')}>
         <div>
