@@ -122,6 +122,11 @@ export interface ErxErrorOptions {
   detail?: unknown;
   /** Seconds a client should wait before retrying (429, 503). */
   retryAfter?: number;
+  /**
+   * The values the client message names (a lock holder, a time), answered as the top-level
+   * `params` so that a client can word the refusal in its own language by `cause.Code`.
+   */
+  params?: ViolationParams;
 }
 
 /** An expected failure with a fixed client message. Anything else that is thrown is a bug (500). */
@@ -131,6 +136,7 @@ export class ErxError extends Error {
   readonly violations: readonly Violation[] | undefined;
   readonly detail: unknown;
   readonly retryAfter: number | undefined;
+  readonly params: ViolationParams | undefined;
 
   constructor(code: ErrorCode, message: string, options: ErxErrorOptions = {}) {
     super(message);
@@ -141,6 +147,7 @@ export class ErxError extends Error {
     this.violations = options.violations;
     this.detail = options.detail;
     this.retryAfter = options.retryAfter;
+    this.params = options.params;
   }
 }
 

@@ -23,6 +23,7 @@ export const ErrorCode = Type.Enum(ERROR_CODES, { $id: 'ErrorCode', type: 'strin
 export type ErrorCode = Static<typeof ErrorCode>;
 
 const ParamValue = Type.Union([Type.String(), Type.Number()]);
+const ParamValues = Type.Union([ParamValue, Type.Array(ParamValue)]);
 
 /** One violation of a refused request or document (SPEC.md §4). */
 export const Violation = Type.Object(
@@ -37,7 +38,7 @@ export const Violation = Type.Object(
         'code shows `message`.',
     }),
     message: Type.String({ description: 'The same in English.' }),
-    params: Type.Record(Type.String(), Type.Union([ParamValue, Type.Array(ParamValue)]), {
+    params: Type.Record(Type.String(), ParamValues, {
       description:
         'The values the wording needs, by name: `limit` (lengths, counts, bounds), `values` ' +
         '(`one_of`), `pattern`, `format`, `type`, `min`/`max`, `expires_at`, ...; `{}` when none.',
@@ -71,6 +72,15 @@ export const ErrorBody = Type.Object(
     trace: Trace,
     cause: ErrorCause,
     violations: Type.Optional(Type.Array(Violation, { maxItems: 100 })),
+    params: Type.Optional(
+      Type.Record(Type.String(), ParamValues, {
+        description:
+          'The values `message` names, by name, for a client that words the refusal by ' +
+          '`cause.Code`: `holder` and `since` (`locked`, `already_locked`), `expires_at` ' +
+          '(`expired`), `medicament`, `amount`, `remaining`, `prescribed` ' +
+          '(`quantity_exceeded`, `substitution_not_allowed`).',
+      }),
+    ),
   },
   { $id: 'ErrorBody', description: 'The error body (seed §7).' },
 );

@@ -1,6 +1,6 @@
 /** The error body of seed §7, the only shape erx ever answers an error with (SPEC.md §8). */
 import type { ErrorBody } from '../api/index.js';
-import type { ErrorCode, Violation } from '../errors.js';
+import type { ErrorCode, Violation, ViolationParams } from '../errors.js';
 import { HTTP_STATUS } from './status.js';
 import type { Trace } from './trace.js';
 
@@ -17,6 +17,7 @@ export function errorBody(
   trace: Trace,
   causeCode: string = code,
   violations?: readonly Violation[],
+  params?: ViolationParams,
 ): ErrorBody {
   const body: ErrorBody = {
     error_code: code,
@@ -25,5 +26,6 @@ export function errorBody(
     cause: { StatusCode: HTTP_STATUS[code], Message: message, Code: causeCode, Trace: trace },
   };
   if (violations && violations.length > 0) body.violations = violations.slice(0, MAX_VIOLATIONS);
+  if (params !== undefined) body.params = params;
   return body;
 }

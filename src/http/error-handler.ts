@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorObject } from 'ajv';
 import { PLAIN_TEXT_PATTERN } from '../api/params.js';
 import { isErxError } from '../errors.js';
-import type { ErrorCode, Violation } from '../errors.js';
+import type { ErrorCode, Violation, ViolationParams } from '../errors.js';
 import { schemaViolation } from '../json/schema-violation.js';
 import type { NamedPatterns } from '../json/schema-violation.js';
 import { errorBody } from './error-body.js';
@@ -37,12 +37,13 @@ export function sendError(
   message: string,
   causeCode?: string,
   violations?: readonly Violation[],
+  params?: ViolationParams,
 ): FastifyReply {
   if (code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="erx"');
   return reply
     .code(HTTP_STATUS[code])
     .type('application/json; charset=utf-8')
-    .send(errorBody(code, message, request.trace, causeCode, violations));
+    .send(errorBody(code, message, request.trace, causeCode, violations, params));
 }
 
 // The route schemas' own patterns (`src/api`), reported with their code.
@@ -123,6 +124,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
         error.message,
         error.causeCode,
         error.violations,
+        error.params,
       );
     }
     if (error.validation) {

@@ -60,7 +60,7 @@ function substitutionRefusal(
   return new ErxError(
     'forbidden',
     `Medicament ${item.id} must not be substituted (the prescription says Subs 1).`,
-    { causeCode: 'substitution_not_allowed' },
+    { causeCode: 'substitution_not_allowed', params: { medicament: item.id } },
   );
 }
 
@@ -75,7 +75,10 @@ function quantityRefusal(items: readonly DispenseItem[], chain: LoadedChain): Er
       return new ErxError(
         'forbidden',
         `Medicament ${m.id}: ${amount} package(s) asked, ${remaining} of ${m.prescribed} remain.`,
-        { causeCode: 'quantity_exceeded' },
+        {
+          causeCode: 'quantity_exceeded',
+          params: { medicament: m.id, amount, remaining, prescribed: m.prescribed },
+        },
       );
     }
   }

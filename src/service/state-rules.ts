@@ -117,16 +117,17 @@ export function alreadyDispensed(): ErxError {
 
 /** The refusal of a dispense after the prescription's `expires_at` (SPEC.md §10). */
 export function expired(facts: Pick<ChainFacts, 'expiresAt'>): ErxError {
-  return new ErxError(
-    'forbidden',
-    `The prescription expired at ${new Date(facts.expiresAt).toISOString()}.`,
-    { causeCode: 'expired' },
-  );
+  const at = new Date(facts.expiresAt).toISOString();
+  return new ErxError('forbidden', `The prescription expired at ${at}.`, {
+    causeCode: 'expired',
+    params: { expires_at: at },
+  });
 }
 
 /** The error an outcome answers, or undefined when the call may go on. */
 function refusal(outcome: Outcome, facts: ChainFacts): ErxError | undefined {
   const holder = facts.lock && (facts.lock.actorName || facts.lock.actor);
+  const lockParams = facts.lock && { holder: holder ?? '', since: facts.lock.at };
   switch (outcome) {
     case 'allow':
       return undefined;
@@ -143,10 +144,12 @@ function refusal(outcome: Outcome, facts: ChainFacts): ErxError | undefined {
       return new ErxError(
         'locked',
         `The prescription is locked by ${holder} since ${facts.lock?.at}.`,
+        lockParams && { params: lockParams },
       );
     case 'conflict_already_locked':
       return new ErxError('conflict', `The prescription is locked already by ${holder}.`, {
         causeCode: 'already_locked',
+        ...(lockParams && { params: lockParams }),
       });
     case 'conflict_not_locked':
       return new ErxError('conflict', 'The prescription is not locked.', {

@@ -3,7 +3,7 @@
  * and every refusal its `cause.Code`, so a client words them in its own language: a CHMED16A rule
  * (`zip_digits`, `gln_digits`), a schema rule of the document (`required`, `one_of`, `maximum`), a
  * route schema's (`minimum` of a dispense amount), one of erx's own rules (`unknown_medicament`),
- * and a refusal by state (`revoked`).
+ * and a refusal by state (`revoked`), with the values it names in `params` (a lock's holder).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -21,7 +21,7 @@ function at(body: JsonObject, path: string): JsonObject {
 
 describe('violation codes', () => {
   const server = useTestServer();
-  const { dispense, revoke, full } = calls(server);
+  const { dispense, revoke, full, lock } = calls(server);
 
   it('names the CHMED16A rule and schema rule each document violation breaks', async () => {
     const doc = samplePrescription({
@@ -78,5 +78,18 @@ describe('violation codes', () => {
     const answer = await full(rx.id)();
     assertError(answer, 403, 'forbidden', 'revoked');
     assert.equal(answer.json.message, 'The prescription has been revoked.');
+  });
+
+  it('names the values of a refusal in params: the lock holder and since when', async () => {
+    const rx = await createPrescription(server);
+    assert.equal((await lock(rx.id, server.pharmacist2)()).status, 200);
+    const answer = await full(rx.id)();
+    assertError(answer, 423, 'locked', 'locked');
+    assert.equal(answer.json.params.holder, server.pharmacist2.name);
+    assert.match(answer.json.params.since, /^\d{4}-\d{2}-\d{2}T/);
+    assert.ok((answer.json.message as string).includes(server.pharmacist2.name));
+    const again = await lock(rx.id, server.pharmacist)();
+    assertError(again, 409, 'conflict', 'already_locked');
+    assert.equal(again.json.params.holder, server.pharmacist2.name);
   });
 });

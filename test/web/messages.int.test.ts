@@ -97,6 +97,32 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
     },
   );
 
+  test('a refusal naming the lock holder, in German', { timeout: 60_000 }, async () => {
+    const rx = await createPrescription(server);
+    const watched = await watchedContext(browser(), server.url);
+    const { page } = watched;
+    const { counter } = screens(page);
+    await page.goto(`${server.url}/app/#counter`);
+    await signIn(counter, server.pharmacist);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await counter.getByLabel('Oder den Link einfügen').fill(rx.link);
+    await counter.getByRole('button', { name: 'Prüfen', exact: true }).click();
+    await counter.getByText('Rezept geprüft.').first().waitFor();
+    // Another pharmacy locks it meanwhile.
+    const locked = await server.request('POST', `/ePrescription/lock/${rx.id}`, {
+      token: server.pharmacist2.token,
+    });
+    assert.equal(locked.status, 200, locked.text);
+    watched.expectRefusal(409);
+    await counter.getByRole('button', { name: 'Sperren', exact: true }).click();
+    await counter
+      .getByText(`Das Rezept ist bereits von ${server.pharmacist2.name} gesperrt.`)
+      .first()
+      .waitFor();
+    watched.assertClean();
+    await watched.context.close();
+  });
+
   test('titles, names, notes and dates alike in every language', { timeout: 60_000 }, async () => {
     const rx = await createPrescription(server);
     const watched = await watchedContext(browser(), server.url);

@@ -323,6 +323,13 @@ export const de: Messages = {
   'cause.invalid_document': 'Das Rezept ist ungültig.',
   'cause.idempotency_key_reused': 'Diese Anfrage wurde bereits mit anderem Inhalt gesendet.',
   'cause.invalid_token': 'Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'cause.locked': 'Das Rezept ist seit {since} von {holder} gesperrt.',
+  'cause.alreadyLockedBy': 'Das Rezept ist bereits von {holder} gesperrt.',
+  'cause.expiredAt': 'Das Rezept ist am {date} abgelaufen.',
+  'cause.quantityExceededBy':
+    'Medikament {medicament}: {amount} Packungen verlangt, {remaining} von {prescribed} übrig.',
+  'cause.substitutionNotAllowedFor':
+    'Medikament {medicament} darf nicht durch ein Substitut ersetzt werden.',
   'session.asRole': 'Angemeldet als {name} · {role}',
   'list.colon': ': ',
   'list.title': 'Ausgestellte Rezepte',

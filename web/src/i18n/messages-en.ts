@@ -319,6 +319,13 @@ export const en = {
   'cause.invalid_document': 'The prescription document is invalid.',
   'cause.idempotency_key_reused': 'This request was already sent with different content.',
   'cause.invalid_token': 'The session has ended. Please sign in again.',
+  'cause.locked': 'The prescription is locked by {holder} since {since}.',
+  'cause.alreadyLockedBy': 'The prescription is locked already by {holder}.',
+  'cause.expiredAt': 'The prescription expired on {date}.',
+  'cause.quantityExceededBy':
+    'Medicament {medicament}: {amount} packs asked, {remaining} of {prescribed} remain.',
+  'cause.substitutionNotAllowedFor':
+    'Medicament {medicament} must not be replaced by a substitute.',
   'session.asRole': 'Signed in as {name} · {role}',
   'list.colon': ': ',
   'list.title': 'Issued prescriptions',

@@ -322,6 +322,13 @@ export const fr: Messages = {
   'cause.invalid_document': 'L’ordonnance n’est pas valide.',
   'cause.idempotency_key_reused': 'Cette requête a déjà été envoyée avec un autre contenu.',
   'cause.invalid_token': 'La session a pris fin. Veuillez vous reconnecter.',
+  'cause.locked': 'L’ordonnance est verrouillée par {holder} depuis le {since}.',
+  'cause.alreadyLockedBy': 'L’ordonnance est déjà verrouillée par {holder}.',
+  'cause.expiredAt': 'L’ordonnance a expiré le {date}.',
+  'cause.quantityExceededBy':
+    'Médicament {medicament} : {amount} emballages demandés, {remaining} sur {prescribed} restants.',
+  'cause.substitutionNotAllowedFor':
+    'Le médicament {medicament} ne doit pas être remplacé par un substitut.',
   'session.asRole': 'Connecté·e en tant que {role} : {name}',
   'list.colon': ' : ',
   'list.title': 'Ordonnances établies',

@@ -6,6 +6,7 @@
 import type { ErrorBody, Violation } from '../api/types.js';
 import type { I18n } from './i18n-context.js';
 import type { MessageKey } from './messages-en.js';
+import { formatDateTime } from './translate.js';
 import type { Params } from './translate.js';
 
 type ViolationCode = Violation['code'];
@@ -60,6 +61,25 @@ const CAUSE_KEYS: Readonly<Record<string, MessageKey>> = {
   invalid_token: 'cause.invalid_token',
 };
 
+/**
+ * `cause.Code` values worded with the values the answer's `params` carries (a lock holder, a time);
+ * `needs` lists them. Without them (an older service), the plain wording above, if any, applies.
+ */
+const CAUSES_WITH_VALUES: Readonly<Record<string, { key: MessageKey; needs: readonly string[] }>> =
+  {
+    locked: { key: 'cause.locked', needs: ['holder', 'since'] },
+    already_locked: { key: 'cause.alreadyLockedBy', needs: ['holder'] },
+    expired: { key: 'cause.expiredAt', needs: ['expires_at'] },
+    quantity_exceeded: {
+      key: 'cause.quantityExceededBy',
+      needs: ['medicament', 'amount', 'remaining', 'prescribed'],
+    },
+    substitution_not_allowed: { key: 'cause.substitutionNotAllowedFor', needs: ['medicament'] },
+  };
+
+// Times the refusals name, shown as every date of the page is.
+const TIMES = ['since', 'expires_at'];
+
 function isKnown(code: unknown): code is ViolationCode {
   return typeof code === 'string' && Object.hasOwn(VIOLATION_KEYS, code);
 }
@@ -93,7 +113,18 @@ export function causeText(body: ErrorBody, t: I18n['t']): string | undefined {
   if (code === 'unknown_error' && body.error_code === 'forbidden') {
     return t('cause.already_dispensed');
   }
-  const key =
-    typeof code === 'string' && Object.hasOwn(CAUSE_KEYS, code) ? CAUSE_KEYS[code] : undefined;
+  if (typeof code !== 'string') return undefined;
+  const withValues = Object.hasOwn(CAUSES_WITH_VALUES, code) ? CAUSES_WITH_VALUES[code] : undefined;
+  const values = body.params ?? {};
+  if (withValues && withValues.needs.every((name) => values[name] !== undefined)) {
+    const shown: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(values)) {
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      shown[name] = TIMES.includes(name) && typeof text === 'string' ? formatDateTime(text) : text;
+    }
+    shown['date'] = shown['expires_at'] ?? '';
+    return t(withValues.key, shown);
+  }
+  const key = Object.hasOwn(CAUSE_KEYS, code) ? CAUSE_KEYS[code] : undefined;
   return key === undefined ? undefined : t(key);
 }
