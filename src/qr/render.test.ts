@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { decodeQrPng } from './decode-png.js';
-import { fitsQrCode, renderQrPng } from './render.js';
+import { fitsQrCode, renderQrPng, renderQrSvg } from './render.js';
 
 const LINK = `http://localhost:8080/rx/#CHMED16A1${'H4sIAAAAAAAAA'.repeat(60)}&i=Dr.%20A%20(HIN%7Ca)&t=1795297788&s=${'ab'.repeat(64)}`;
 
@@ -28,4 +28,13 @@ test('a code holds 5,596 digits at most; a longer text never fits', () => {
   assert.equal(fitsQrCode('1'.repeat(5597)), false);
   assert.equal(fitsQrCode(LINK), true);
   assert.equal(fitsQrCode(`${LINK}${'A'.repeat(60_000)}`), false);
+});
+
+test('the SVG is as wide and high as the requested size and keeps its viewBox', async () => {
+  for (const size of [200, 512]) {
+    const tag = /<svg[^>]*>/.exec(await renderQrSvg(LINK, size))?.[0] ?? '';
+    assert.match(tag, new RegExp(`\\swidth="${size}"`));
+    assert.match(tag, new RegExp(`\\sheight="${size}"`));
+    assert.match(tag, /\sviewBox="0 0 \d+ \d+"/);
+  }
 });

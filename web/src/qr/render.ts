@@ -9,10 +9,16 @@ const OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 /** Width of the downloadable PNG: several pixels per module even for a long link. */
 export const PNG_WIDTH = 1024;
 
+/**
+ * Width and height of the downloadable SVG, in pixels: a vector image still needs a size, or
+ * programs that place it (word processors, label printers) guess one. Its viewBox stays in modules.
+ */
+export const SVG_WIDTH = 440;
+
 export interface RenderedQr {
   /** `data:image/png;base64,…`, PNG_WIDTH pixels wide. */
   readonly pngDataUrl: string;
-  /** The SVG document. */
+  /** The SVG document, SVG_WIDTH pixels wide and high. */
   readonly svg: string;
 }
 
@@ -20,7 +26,7 @@ export interface RenderedQr {
 export async function renderQr(link: string): Promise<RenderedQr> {
   const [pngDataUrl, svg] = await Promise.all([
     QRCode.toDataURL(link, { ...OPTIONS, type: 'image/png', width: PNG_WIDTH }),
-    QRCode.toString(link, { ...OPTIONS, type: 'svg' }),
+    QRCode.toString(link, { ...OPTIONS, type: 'svg', width: SVG_WIDTH }),
   ]);
   return { pngDataUrl, svg };
 }
