@@ -4,21 +4,43 @@
  */
 import type { DemoClientInfo, DemoClients } from './demo-clients.js';
 
+/** Host names that name the machine itself: a phone that scans a link to one reaches only itself. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The warning line for links based at `prescriptionUrl` when its host is this machine only
+ * (localhost, 127.0.0.1, ::1), else undefined.
+ */
+export function loopbackLinkWarning(prescriptionUrl: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(prescriptionUrl).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (!LOOPBACK_HOSTS.has(host) && !host.endsWith('.localhost')) return undefined;
+  return `  warning: links and QR codes point to ${prescriptionUrl}, which a phone cannot open; set ERX_PRESCRIPTION_URL to an address phones reach`;
+}
+
 /**
  * The start-up text for a service listening at `url`, its metrics at `metricsUrl` (undefined:
- * `ERX_METRICS_ADDR=off`).
+ * `ERX_METRICS_ADDR=off`), writing links based at `prescriptionUrl` (warned about when it names
+ * this machine only).
  */
 export function banner(
   url: string,
   demo: DemoClients | undefined,
   embeddedAuth: boolean,
   metricsUrl: string | undefined,
+  prescriptionUrl?: string,
 ): string {
   const lines = [
     `erx is listening on ${url}`,
     `  API reference: ${url}/docs   OpenAPI: ${url}/openapi.json`,
     `  health: ${url}/healthz  ${url}/readyz  metrics: ${metricsUrl ?? 'off (ERX_METRICS_ADDR)'}`,
   ];
+  const warning = prescriptionUrl === undefined ? undefined : loopbackLinkWarning(prescriptionUrl);
+  if (warning) lines.push(warning);
   if (!embeddedAuth) {
     lines.push('  tokens: issued by the external token service (ERX_AUTH_URL)');
     return `${lines.join('\n')}\n`;

@@ -57,7 +57,7 @@ export async function serve(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  out(banner(url, demo, runtime.tokens !== undefined, metricsUrl));
+  out(banner(url, demo, runtime.tokens !== undefined, metricsUrl, config.prescriptionUrl));
 
   const purge = setInterval(() => {
     const now = Date.now();
