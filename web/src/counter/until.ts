@@ -1,15 +1,20 @@
-/** A lock's end as the counter says it: the time alone today ("bis 14:05"), else date and time. */
+/**
+ * A lock's end as the counter says it: the time alone today ("bis 14:05"), else date and time
+ * written like every other date on the page (31.12.2025, 14:05), alike in every language.
+ */
+import { formatDate } from '../i18n/translate.js';
 import type { Lang } from '../i18n/translate.js';
 
-const LOCALES: Readonly<Record<Lang, string>> = { de: 'de-CH', fr: 'fr-CH', en: 'en-GB' };
+/** Hours and minutes, 24-hour, in the browser's time zone (seconds say nothing about a lock). */
+const TIME = new Intl.DateTimeFormat('de-CH', { hour: '2-digit', minute: '2-digit' });
 
-/** `value` (an ISO time) for `lang`; `now` decides whether it is today. */
+/**
+ * `value` (an ISO time); `now` decides whether it is today. `lang` is kept for the callers: the
+ * form is the same in every language.
+ */
 export function formatUntil(lang: Lang, value: string, now = new Date()): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return value;
-  const today = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    ...(today ? {} : { dateStyle: 'medium' }),
-    timeStyle: 'short',
-  }).format(at);
+  const time = TIME.format(at);
+  return at.toDateString() === now.toDateString() ? time : `${formatDate(value)}, ${time}`;
 }
