@@ -9,10 +9,10 @@ import type { Lang } from '../i18n/translate.js';
 const TIME = new Intl.DateTimeFormat('de-CH', { hour: '2-digit', minute: '2-digit' });
 
 /**
- * `value` (an ISO time); `now` decides whether it is today. `lang` is kept for the callers: the
+ * `value` (an ISO time); `now` decides whether it is today. `_lang` is kept for the callers: the
  * form is the same in every language.
  */
-export function formatUntil(lang: Lang, value: string, now = new Date()): string {
+export function formatUntil(_lang: Lang, value: string, now = new Date()): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return value;
   const time = TIME.format(at);
