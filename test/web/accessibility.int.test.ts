@@ -1,0 +1,278 @@
+/**
+ * The page's accessibility, in Chromium: axe-core (from npm, injected into the page) finds no
+ * violation on any screen state a practice assistant, a pharmacist or a patient passes through —
+ * sign-in, the desk's empty form and list, warnings, violations and the dose dialog, the created
+ * prescription, the counter empty, with an open, a locked, a fully dispensed and a revoked
+ * prescription, its force, cancel, release and sign-in-again dialogs, and the patient view — each in German, French and English, on a desktop and a phone viewport.
+ */
+import { describe, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MED_A } from '../support/fixtures.js';
+import { assertAccessible } from '../support/axe.js';
+import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
+import { useTestServer } from '../support/server.js';
+import type { Actor, TestServer } from '../support/server.js';
+import { createPrescription } from '../support/e2e.js';
+import type { Created } from '../support/e2e.js';
+import { act } from './counter-steps.js';
+import {
+  SAMPLE_MEDICAMENTS,
+  fillMedicament,
+  fillPatient,
+  fillPrescriber,
+  screens,
+  settlesTo,
+  signIn,
+} from './steps.js';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Past a token's lifetime (one hour); the service's clock only ever moves forward. */
+const EXPIRE_MS = 2 * 3600_000;
+
+/** English last: the steps find the controls by their English names. */
+const LANGS = ['de', 'fr', 'en'] as const;
+
+/**
+ * Runs axe-core on `page` in each language, switched with the page's own language buttons (by
+ * the DOM, so a modal dialog in front of them stays open), and leaves the page in English.
+ */
+async function accessibleInAllLanguages(page: Page, where: string): Promise<void> {
+  for (const lang of LANGS) {
+    await page.evaluate((l) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const doc = (globalThis as any).document;
+      doc.querySelector(`.lang-switch button[lang="${l}"]`).click();
+    }, lang);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const docLang = () => page.evaluate(() => (globalThis as any).document.documentElement.lang);
+    await settlesTo(docLang, lang);
+    await assertAccessible(page, `${where} (${lang}, ${page.viewportSize()?.width} px)`);
+  }
+}
+
+/** Pastes `link` at the counter (after "Next prescription" when one is loaded) and verifies it. */
+async function verifyAt(counter: Locator, link: string): Promise<void> {
+  const next = counter.getByRole('button', { name: 'Next prescription' });
+  if ((await next.count()) > 0) await next.click();
+  await counter.getByLabel('Or paste the link').fill(link);
+  await counter.getByRole('button', { name: 'Verify', exact: true }).click();
+  await counter.locator('#verify-title').waitFor();
+}
+
+/** Walks every state on `viewport` and runs axe-core on each; screenshots on the desktop. */
+async function walk(
+  server: TestServer,
+  browser: () => Browser,
+  viewport: (typeof VIEWPORTS)[number],
+): Promise<void> {
+  const shoot = viewport.name === 'desktop';
+  const watched = await watchedContext(browser(), server.url);
+  const { page } = watched;
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  const { counter, desk } = screens(page);
+  // Tokens of this walk (the suite's may be older than the service allows).
+  const fresh = async (actor: Actor): Promise<Actor> => ({
+    ...actor,
+    token: await server.tokenFor(actor.clientId, actor.secret),
+  });
+  const doctor = await fresh(server.doctor);
+  const pharmacist2 = await fresh(server.pharmacist2);
+  const created = (): Promise<Created> => createPrescription(server, undefined, doctor);
+
+  // Desk: sign-in, then the empty form with the (loaded) list of issued prescriptions.
+  const earlier = await created();
+  await page.goto(`${server.url}/app/#desk`);
+  await desk.getByLabel('Client ID').waitFor();
+  await accessibleInAllLanguages(page, 'desk sign-in');
+  await signIn(desk, server.doctor);
+  const list = desk.getByRole('region', { name: 'Issued prescriptions' });
+  await list.locator(`li[data-prescription-id="${earlier.id}"]`).waitFor();
+  await accessibleInAllLanguages(page, 'desk empty form and list');
+
+  // Revoking from the list asks first.
+  await list
+    .locator(`li[data-prescription-id="${earlier.id}"]`)
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  const revoke = page.getByRole('alertdialog', { name: `Revoke prescription ${earlier.id}?` });
+  await revoke.waitFor();
+  await accessibleInAllLanguages(page, 'desk revoke dialog');
+  await revoke.getByRole('button', { name: 'No, keep it' }).click();
+
+  // Warnings beside their fields, an unusual dose to confirm, a violation from the service.
+  await fillPatient(desk, '80');
+  await fillPrescriber(desk);
+  await fillMedicament(desk, 0, SAMPLE_MEDICAMENTS[0]!);
+  await fillMedicament(desk, 1, { ...SAMPLE_MEDICAMENTS[1]!, doses: ['0', '0', '50', '0'] });
+  const person = desk.getByRole('group', { name: 'Prescribing person' });
+  await person.getByRole('textbox', { name: 'GLN (13 digits)', exact: true }).fill('7601001234568');
+  await person.getByLabel('ZSR number').focus();
+  await desk.locator('#f-HcPerson-Gln-warning').waitFor();
+  await accessibleInAllLanguages(page, 'desk with warnings');
+  await desk.getByRole('button', { name: 'Create prescription' }).click();
+  const dose = page.getByRole('alertdialog', { name: 'Confirm unusual doses' });
+  await dose.waitFor();
+  await accessibleInAllLanguages(page, 'desk dose dialog');
+  watched.expectRefusal(400);
+  await dose.getByRole('button', { name: 'Yes, create as entered' }).click();
+  await desk.locator('#f-Patient-Zip-error').waitFor();
+  await accessibleInAllLanguages(page, 'desk with violations');
+
+  // The created prescription.
+  await desk.getByRole('group', { name: 'Patient' }).getByLabel('Postcode').fill('8001');
+  await desk.getByRole('button', { name: 'Create prescription' }).click();
+  const again = page.getByRole('alertdialog', { name: 'Confirm unusual doses' });
+  const panel = desk.locator('section.created');
+  await Promise.race([again.waitFor(), panel.waitFor()]);
+  if (await again.isVisible()) {
+    await again.getByRole('button', { name: 'Yes, create as entered' }).click();
+  }
+  await panel.getByRole('img').waitFor();
+  const link = await desk.locator('#created-link').inputValue();
+  await accessibleInAllLanguages(page, 'desk created panel');
+
+  // Counter: sign-in, empty, an open prescription, the force dialog, a revoked prescription.
+  await page.getByRole('link', { name: 'Pharmacy counter' }).click();
+  await counter.getByLabel('Client ID').waitFor();
+  await accessibleInAllLanguages(page, 'counter sign-in');
+  await signIn(counter, server.pharmacist);
+  await accessibleInAllLanguages(page, 'counter empty');
+  const open = await created();
+  await verifyAt(counter, open.link);
+  await counter.locator('table.medicament-status').waitFor();
+  await accessibleInAllLanguages(page, 'counter with an open prescription');
+
+  await counter
+    .locator(`li.dispense-line[data-medicament-id="${MED_A}"]`)
+    .getByLabel('Packs to dispense now')
+    .fill('2');
+  await counter.getByRole('button', { name: 'Dispense the packs entered (partial)' }).click();
+  const force = page.getByRole('alertdialog', { name: 'Dispense against the prescription?' });
+  await force.waitFor();
+  await accessibleInAllLanguages(page, 'counter force dialog');
+  if (shoot) await screenshot(page, 'counter-force', false);
+  await force.getByRole('button', { name: 'No, do not dispense' }).click();
+  await settlesTo(() => force.count(), 0);
+
+  // Locked by this pharmacy, fully dispensed, forced once more; the cancel dialog.
+  const status = (section: string) => counter.locator(`${section} [role="status"]`);
+  await counter.getByRole('button', { name: 'Lock', exact: true }).click();
+  await settlesTo(() => status('.lock-panel').innerText(), 'Prescription locked.');
+  await accessibleInAllLanguages(page, 'counter locked by this pharmacy');
+  await counter.getByRole('button', { name: 'Dispense the rest' }).click();
+  await settlesTo(() => status('section.dispense').innerText(), 'Full dispensation recorded.');
+  await counter.getByRole('button', { name: 'Dispense anyway…' }).click();
+  await force.getByLabel('Reason (recorded with the dispensation)').fill('Packung beschädigt');
+  await force.getByRole('button', { name: 'Yes, dispense anyway' }).click();
+  await counter.locator('ol.timeline > li[data-forced="true"]').waitFor();
+  await accessibleInAllLanguages(page, 'counter fully dispensed, a forced event');
+  await counter
+    .locator('ol.timeline > li[data-forced="true"]')
+    .getByRole('button', { name: /Cancel this event/ })
+    .click();
+  const cancel = page.getByRole('alertdialog', { name: 'Cancel this dispensation?' });
+  await cancel.waitFor();
+  await accessibleInAllLanguages(page, 'counter cancel dialog');
+  await cancel.getByRole('button', { name: 'No, keep it' }).click();
+  await cancel.waitFor({ state: 'detached' });
+
+  // "Next prescription" with the lock still held asks first.
+  await counter.getByRole('button', { name: 'Next prescription' }).click();
+  const release = page.getByRole('dialog', { name: 'You still hold the lock' });
+  await release.waitFor();
+  await accessibleInAllLanguages(page, 'counter release dialog');
+  await release.getByRole('button', { name: 'Unlock and continue' }).click();
+  await release.waitFor({ state: 'detached' });
+
+  // A prescription another pharmacy has locked, then a revoked one.
+  const elsewhere = await created();
+  await act(server, pharmacist2, `/ePrescription/lock/${elsewhere.id}?reason=Kundin`);
+  await verifyAt(counter, elsewhere.link);
+  await counter.locator('.lock-holder').waitFor();
+  await accessibleInAllLanguages(page, 'counter locked by another pharmacy');
+
+  const revoked = await created();
+  await act(server, doctor, `/ePrescription/revoke/${revoked.id}`);
+  await verifyAt(counter, revoked.link);
+  await settlesTo(() => counter.locator('#verify-title').getAttribute('data-headline'), 'revoked');
+  await accessibleInAllLanguages(page, 'counter with a revoked prescription');
+  if (shoot) {
+    // The headline, its flags and the disabled actions in view.
+    await counter.locator('#verify-title').evaluate((h) => {
+      h.scrollIntoView({ block: 'start' });
+      h.ownerDocument.defaultView?.scrollBy(0, -100);
+    });
+    await screenshot(page, 'counter-revoked', false);
+  }
+
+  // The patient view of the created prescription.
+  const patient = await watched.context.newPage();
+  await patient.setViewportSize({ width: viewport.width, height: viewport.height });
+  await patient.goto(link);
+  await patient.locator('[data-state="valid"]').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view');
+  await patient.goto(open.link);
+  await patient.locator('[data-state="dispensed"]').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view, dispensed');
+  await patient.goto(revoked.link);
+  await patient.locator('[data-state="revoked"]').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view, revoked');
+
+  watched.assertClean();
+  await watched.context.close();
+}
+
+describe('web page: axe-core finds no violation', { skip: browserSkipReason() }, () => {
+  const server = useTestServer({ ownPrescriptionUrl: true });
+  const browser = useChromium();
+
+  for (const viewport of VIEWPORTS) {
+    test(
+      `every screen state in de, fr and en at ${viewport.width}x${viewport.height}`,
+      { timeout: 120_000 },
+      () => walk(server, browser, viewport),
+    );
+  }
+});
+
+describe(
+  'web page: axe-core finds no violation in the sign-in-again dialog',
+  { skip: browserSkipReason() },
+  () => {
+    const clock = { shift: 0 };
+    const server = useTestServer({
+      ownPrescriptionUrl: true,
+      runtime: { now: () => Date.now() + clock.shift },
+    });
+    const browser = useChromium();
+
+    test('the dialog over a loaded prescription, in de, fr and en, on both viewports', async () => {
+      const rx = await createPrescription(server);
+      const watched = await watchedContext(browser(), server.url);
+      const { page } = watched;
+      const { counter } = screens(page);
+      await page.goto(`${server.url}/app/#counter`);
+      await signIn(counter, server.pharmacist);
+      await verifyAt(counter, rx.link);
+      clock.shift += EXPIRE_MS;
+      watched.expectRefusal(401);
+      await counter.getByRole('button', { name: 'Dispense the rest' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+      await dialog.waitFor();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await accessibleInAllLanguages(page, 'counter sign-in-again dialog');
+      }
+      // Signed in again (declining at the counter re-opens the dialog: its refresh is refused too).
+      await dialog.getByLabel('Client secret').fill(server.pharmacist.secret);
+      await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
+      await settlesTo(() => dialog.count(), 0);
+      watched.assertClean();
+      await watched.context.close();
+    });
+  },
+);
