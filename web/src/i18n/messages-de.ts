@@ -381,4 +381,10 @@ export const de: Messages = {
     'Die Sitzung ist abgelaufen. Melden Sie sich mit dem Client-Secret erneut an: alles auf dem Bildschirm bleibt erhalten, danach wird die Aktion fortgesetzt.',
   'reauth.submit': 'Anmelden und fortfahren',
   'reauth.decline': 'Abbrechen',
+
+  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  'patient.fact.remaining': 'Noch offene Packungen',
+  'patient.remaining.none': 'keine',
+  'patient.remaining.atPharmacy':
+    'Wie viele Packungen noch offen sind und bis wann das Rezept gilt, sieht die Apotheke beim Bezug; diese Seite erfährt es nicht.',
 };

@@ -376,6 +376,12 @@ export const en = {
     'The session has ended. Sign in again with the client secret: everything on the screen stays, and the action then continues.',
   'reauth.submit': 'Sign in and continue',
   'reauth.decline': 'Cancel',
+
+  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  'patient.fact.remaining': 'Packages left',
+  'patient.remaining.none': 'none',
+  'patient.remaining.atPharmacy':
+    'How many packages are left and until when the prescription is valid is shown to the pharmacy when you collect it; this page is not told.',
 } satisfies Record<string, string>;
 
 /** A text's key. */

@@ -381,4 +381,10 @@ export const fr: Messages = {
     'La session a pris fin. Reconnectez-vous avec le secret client : tout ce qui est à l’écran est conservé, puis l’action se poursuit.',
   'reauth.submit': 'Se connecter et continuer',
   'reauth.decline': 'Annuler',
+
+  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  'patient.fact.remaining': 'Emballages restants',
+  'patient.remaining.none': 'aucun',
+  'patient.remaining.atPharmacy':
+    'Le nombre d’emballages restants et la date jusqu’à laquelle l’ordonnance est valable sont visibles par la pharmacie lors du retrait ; cette page ne les reçoit pas.',
 };

@@ -1,6 +1,9 @@
 /**
  * The verify answer in plain words for the patient: one sentence for the state that matters most
- * (not genuine, revoked, dispensed, valid), then the three facts.
+ * (not genuine, revoked, dispensed, valid), then the three facts. The anonymous answer holds no
+ * validity end and no packages left (SPEC.md §5, the short variant; the end depends on the
+ * service's configuration), so nothing is guessed: an open prescription says the pharmacy sees
+ * both, a completely dispensed one that no packages are left.
  */
 import type { VerifyResult } from '../api/types.js';
 import { useI18n } from '../i18n/i18n-context.js';
@@ -63,7 +66,18 @@ export function PatientStatus(props: { answer: VerifyState }) {
           <dt>{t('patient.fact.dispensed')}</dt>
           <dd>{yesNo(r.dispensed)}</dd>
         </div>
+        {s.state === 'dispensed' && (
+          <div data-fact="remaining">
+            <dt>{t('patient.fact.remaining')}</dt>
+            <dd>{t('patient.remaining.none')}</dd>
+          </div>
+        )}
       </dl>
+      {s.state === 'valid' && (
+        <p class="muted" data-note="remaining">
+          {t('patient.remaining.atPharmacy')}
+        </p>
+      )}
     </div>
   );
 }
