@@ -1,6 +1,7 @@
 /**
  * A created prescription: its QR code large enough to scan from screen or paper, the link, PNG and
- * SVG downloads, printing (see the print rules in `app.css`), and revocation.
+ * SVG downloads, printing (see the print rules in `app.css`; practice header and signature line in
+ * `print-sheet.tsx`), and revocation.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DocumentView } from '../chmed/document-view.js';
@@ -8,6 +9,7 @@ import { PrescriptionView } from '../components/prescription-view.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { renderQr } from '../qr/render.js';
 import type { RenderedQr } from '../qr/render.js';
+import { PrintHeader, PrintSignature } from './print-sheet.js';
 
 export interface Created {
   id: string;
@@ -58,6 +60,7 @@ export function CreatedPanel(props: {
       <h2 id="created-title" class="no-print" tabIndex={-1} ref={heading}>
         {t('desk.created')}
       </h2>
+      {!props.revoked && <PrintHeader doc={props.created.doc} />}
       <div class="created-grid">
         <figure class="qr">
           {qr && !props.revoked && (
@@ -154,6 +157,7 @@ export function CreatedPanel(props: {
           <PrescriptionView doc={props.created.doc} />
         </div>
       )}
+      {!props.revoked && <PrintSignature doc={props.created.doc} />}
     </section>
   );
 }

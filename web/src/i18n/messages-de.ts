@@ -387,4 +387,8 @@ export const de: Messages = {
   'patient.remaining.none': 'keine',
   'patient.remaining.atPharmacy':
     'Wie viele Packungen noch offen sind und bis wann das Rezept gilt, sieht die Apotheke beim Bezug; diese Seite erfährt es nicht.',
+
+  // Desk print: practice header and signature line.
+  'print.signature': 'Unterschrift der verordnenden Person',
+  'print.placeDate': 'Ort, Datum',
 };

@@ -382,6 +382,10 @@ export const en = {
   'patient.remaining.none': 'none',
   'patient.remaining.atPharmacy':
     'How many packages are left and until when the prescription is valid is shown to the pharmacy when you collect it; this page is not told.',
+
+  // Desk print: practice header and signature line.
+  'print.signature': 'Signature of the prescriber',
+  'print.placeDate': 'Place, date',
 } satisfies Record<string, string>;
 
 /** A text's key. */

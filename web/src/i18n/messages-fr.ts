@@ -387,4 +387,8 @@ export const fr: Messages = {
   'patient.remaining.none': 'aucun',
   'patient.remaining.atPharmacy':
     'Le nombre d’emballages restants et la date jusqu’à laquelle l’ordonnance est valable sont visibles par la pharmacie lors du retrait ; cette page ne les reçoit pas.',
+
+  // Desk print: practice header and signature line.
+  'print.signature': 'Signature de la personne prescriptrice',
+  'print.placeDate': 'Lieu, date',
 };
