@@ -3,7 +3,9 @@
  * violation on any screen state a practice assistant, a pharmacist or a patient passes through —
  * sign-in, the desk's empty form and list, warnings, violations and the dose dialog, the created
  * prescription, the counter empty, with an open, a locked, a fully dispensed and a revoked
- * prescription, its force, cancel, release and sign-in-again dialogs, and the patient view — each in German, French and English, on a desktop and a phone viewport.
+ * prescription and a bare document, its force, cancel, release and sign-in-again dialogs, and the
+ * patient view (valid, dispensed, revoked, no link, a bad link) — each in German, French and
+ * English, on a desktop and a phone viewport.
  */
 import { describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -209,6 +211,14 @@ async function walk(
     await screenshot(page, 'counter-revoked', false);
   }
 
+  // A bare CHMED16A document (no link): read, and said to be unverifiable.
+  const bare = revoked.link.slice(revoked.link.indexOf('#') + 1).split('&')[0]!;
+  await counter.getByRole('button', { name: 'Next prescription' }).click();
+  await counter.getByLabel('Or paste the link').fill(bare);
+  await counter.getByRole('button', { name: 'Verify', exact: true }).click();
+  await counter.locator('[data-bare]').waitFor();
+  await accessibleInAllLanguages(page, 'counter with a bare document');
+
   // The patient view of the created prescription.
   const patient = await watched.context.newPage();
   await patient.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -221,6 +231,15 @@ async function walk(
   await patient.goto(revoked.link);
   await patient.locator('[data-state="revoked"]').waitFor();
   await accessibleInAllLanguages(patient, 'patient view, revoked');
+  // No link, and a link that carries no prescription.
+  const rx = new URL(link);
+  await patient.goto(`${rx.origin}${rx.pathname}`);
+  await patient.locator('main .notice').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view without a link');
+  await patient.goto(`${rx.origin}${rx.pathname}#CHMED16A1notaprescription`);
+  await patient.reload();
+  await patient.locator('main .notice-bad').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view, a bad link');
 
   watched.assertClean();
   await watched.context.close();
