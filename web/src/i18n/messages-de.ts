@@ -116,7 +116,7 @@ export const de: Messages = {
   'counter.notLink': 'Das ist kein Rezept-Link.',
   'counter.clear': 'Nächstes Rezept',
   'counter.status': 'Status',
-  'counter.valid': 'Gültig',
+  'counter.valid': 'Echt (Signatur und Prüfungen)',
   'counter.revoked': 'Widerrufen',
   'counter.dispensed': 'Vollständig abgegeben',
   'counter.locked': 'Gesperrt',

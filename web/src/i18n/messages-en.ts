@@ -113,7 +113,7 @@ export const en = {
   'counter.notLink': 'This is not a prescription link.',
   'counter.clear': 'Next prescription',
   'counter.status': 'Status',
-  'counter.valid': 'Valid',
+  'counter.valid': 'Genuine (signature and checks)',
   'counter.revoked': 'Revoked',
   'counter.dispensed': 'Fully dispensed',
   'counter.locked': 'Locked',

@@ -115,7 +115,7 @@ export const fr: Messages = {
   'counter.notLink': 'Ce n’est pas un lien d’ordonnance.',
   'counter.clear': 'Ordonnance suivante',
   'counter.status': 'Statut',
-  'counter.valid': 'Valable',
+  'counter.valid': 'Authentique (signature et contrôles)',
   'counter.revoked': 'Révoquée',
   'counter.dispensed': 'Entièrement délivrée',
   'counter.locked': 'Verrouillée',
