@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatUntil } from '../../web/src/counter/until.js';
-import { formatDate } from '../../web/src/i18n/translate.js';
+import { formatDate } from '../../web/src/i18n/date-format.js';
 
 test('a lock ending on another day reads 31.12.2025, HH:MM in de, fr and en', () => {
   const until = new Date(2026, 11, 31, 14, 5).toISOString();

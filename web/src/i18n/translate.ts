@@ -7,6 +7,8 @@ import { en } from './messages-en.js';
 import type { MessageKey, Messages } from './messages-en.js';
 import { fr } from './messages-fr.js';
 
+export { formatDate, formatDateTime } from './date-format.js';
+
 export type Lang = 'de' | 'fr' | 'en';
 
 /** The languages in the order of the switch, each named in itself. */
@@ -20,11 +22,6 @@ const MESSAGES: Readonly<Record<Lang, Messages>> = { de, fr, en };
 
 // Numbers in each language's Swiss form (0,5 in French).
 const LOCALES: Readonly<Record<Lang, string>> = { de: 'de-CH', fr: 'fr-CH', en: 'en-GB' };
-
-// Dates alike in every language, as Swiss documents write them: 31.12.2025, 14:05:09.
-const DATE_LOCALE = 'de-CH';
-const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
 
 const STORAGE_KEY = 'erx.lang';
 
@@ -69,27 +66,6 @@ export function translate(lang: Lang, key: MessageKey, params: Params = {}): str
 /** The BCP 47 locale used for dates and numbers. */
 export function localeOf(lang: Lang): string {
   return LOCALES[lang];
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date (`YYYY-MM-DD` or a date-time) as 31.12.2025 in every language; other text as it is. */
-export function formatDate(value: string): string {
-  if (DATE_ONLY.test(value)) {
-    const [y, m, d] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1));
-    return new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE, timeZone: 'UTC' }).format(date);
-  }
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DATE_LOCALE, DATE).format(date);
-}
-
-/** A date-time as 31.12.2025, 14:05:09 in every language, in the browser's time zone. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE, ...TIME }).format(date);
 }
 
 /** A number in the language's form (e.g. 0.5 as 0,5 in French). */
