@@ -156,8 +156,10 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
             : undefined;
         if (onRefusedRule !== undefined && rule !== undefined) onRefusedRule(rule);
         else fail(place, failure);
-        // The refusal may come from a state changed elsewhere: show the service's state now.
-        await refresh(decoded.link).catch(() => undefined);
+        // The refusal may come from a state changed elsewhere: show the service's state now. Not
+        // after a declined sign-in: the verify would be refused too and ask to sign in again.
+        const declined = failure instanceof ApiError && failure.status === 401;
+        if (!declined) await refresh(decoded.link).catch(() => undefined);
         return false;
       } finally {
         setBusy(false);
