@@ -22,9 +22,14 @@ describe('bench event streams', () => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write('retry: 1000\n\n: heartbeat\n\n');
     if (request.headers.authorization === 'Bearer sees') {
-      // One message split inside its `id` line, and one whole.
-      response.write('i');
-      setTimeout(() => response.write('d: f1.1\ndata: {}\n\nid: f1.2\ndata: {}\n\n'), 20);
+      // Messages split at every byte of an `id` line and its line break, and one whole.
+      const text = 'id: f1.1\ndata: {}\n\nid: f1.2\ndata: {}\n\nid: f1.3\ndata: {}\n\n';
+      const cuts = [0, 1, 2, 3, 18, 19, 20, 21, 22, text.length];
+      cuts
+        .slice(1)
+        .forEach((cut, i) =>
+          setTimeout(() => response.write(text.slice(cuts[i], cut)), 10 * (i + 1)),
+        );
     }
     open.add(response);
     response.once('close', () => open.delete(response));
@@ -41,14 +46,14 @@ describe('bench event streams', () => {
     assert.ok(condition());
   };
 
-  it('holds one connection per stream, counts its events and closes them all', async () => {
+  it('holds one connection per stream, counts its events however split, closes them all', async () => {
     const streams = await openEventStreams(url, ['Bearer sees', 'Bearer quiet', 'Bearer quiet']);
     assert.equal(open.size, 3);
-    await until(() => streams.counts()[0]!.events === 2);
+    await until(() => streams.counts()[0]!.events === 3);
     const counts = streams.counts();
     assert.deepEqual(
       counts.map((c) => c.events),
-      [2, 0, 0],
+      [3, 0, 0],
     );
     assert.ok(counts.every((c) => c.bytes > 0 && !c.endedByErx));
     await streams.close();

@@ -46,13 +46,19 @@ const ID_LINE = Buffer.from('\nid:');
  * them: the stream's first line is its `retry` field, so every `id` line follows a line break.
  */
 function idCounter(onIds: (n: number) => void): (chunk: Buffer) => void {
+  const keep = ID_LINE.length - 1;
   let tail: Buffer = Buffer.alloc(0);
-  return (chunk) => {
-    const bytes = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
+  const count = (bytes: Buffer): number => {
     let n = 0;
     for (let at = bytes.indexOf(ID_LINE); at >= 0; at = bytes.indexOf(ID_LINE, at + 1)) n++;
-    onIds(n);
-    tail = bytes.subarray(Math.max(0, bytes.length - (ID_LINE.length - 1)));
+    return n;
+  };
+  return (chunk) => {
+    // Too short to hold a whole line on either side, the seam holds only lines across it.
+    const seam = Buffer.concat([tail, chunk.subarray(0, keep)]);
+    onIds(count(seam) + count(chunk));
+    const last = chunk.length >= keep ? chunk : Buffer.concat([tail, chunk]);
+    tail = Buffer.from(last.subarray(Math.max(0, last.length - keep)));
   };
 }
 
