@@ -46,6 +46,8 @@ export interface StreamsFigure {
   readonly ratio: number;
   /** Mean erx CPU per dispense without ÷ with (the same comparison in CPU time). */
   readonly cost_ratio: number;
+  /** erx CPU per dispense of each pass, µs, by condition in the order measured. */
+  readonly cpu_us_per_request: { readonly without: number[]; readonly with: number[] };
   /** Events received per stream over all passes with streams. */
   readonly events_received: {
     readonly seeing_min: number;
@@ -163,6 +165,7 @@ export async function measureStreamsFigure(
     order,
     ratio: mean(withStreams.passes) / mean(without.passes),
     cost_ratio: mean(cpu.without) / mean(cpu.with),
+    cpu_us_per_request: cpu,
     events_received: {
       seeing_min: Math.min(...seeing),
       seeing_max: Math.max(...seeing),

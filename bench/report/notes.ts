@@ -35,6 +35,15 @@ function disturbed(input: NoteInput): string[] {
       if (f && f.foreign_cpu > BUSY) seen.push(`${name} ${figure} ${percent(f.foreign_cpu)}`);
     }
   }
+  const streams = sets.scale.streams;
+  for (const [condition, f] of [
+    ['without', streams?.without],
+    ['with', streams?.with],
+  ] as const) {
+    if (f && f.foreign_cpu > BUSY) {
+      seen.push(`scale dispense ${condition} streams ${percent(f.foreign_cpu)}`);
+    }
+  }
   if (mixed.foreign_cpu > BUSY) seen.push(`mixed ${percent(mixed.foreign_cpu)}`);
   return seen;
 }
@@ -105,6 +114,17 @@ export function notesFor(input: NoteInput): string[] {
     if (spread(passes) > 0.1) {
       notes.push(
         `${label} differed by ${percent(spread(passes))} between its passes (${passes.map((p) => Math.round(p)).join(' and ')}/s); the higher one is the ${role}.`,
+      );
+    }
+  }
+  const streams = sets.scale.streams;
+  for (const [condition, f] of [
+    ['without', streams?.without],
+    ['with', streams?.with],
+  ] as const) {
+    if (f && spread(f.passes) > 0.1) {
+      notes.push(
+        `scale dispense ${condition} streams differed by ${percent(spread(f.passes))} between its passes (${f.passes.map((p) => Math.round(p)).join(' and ')}/s); the streams ratio takes the mean of each side, so read it with its CPU time ratio.`,
       );
     }
   }

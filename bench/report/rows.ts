@@ -136,9 +136,7 @@ export const TARGET_HEADER = ['target', 'measured', 'required', 'met'];
 export function targetRows(results: Results): string[][] {
   return results.targets.map((t) => [
     t.name,
-    t.comparison === '='
-      ? int(t.value)
-      : fixed(t.value, t.name.includes('ms') || t.name.includes('MB') ? 1 : 3),
+    t.comparison === '=' ? int(t.value) : fixed(t.value, /\b(ms|MB)\b/.test(t.name) ? 1 : 3),
     comparisonText(t.comparison, t.limit),
     t.met ? 'yes' : 'NO',
   ]);
@@ -150,7 +148,7 @@ export const STREAMS_HEADER = [
   'passes',
   'p50 ms',
   'p99 ms',
-  'erx CPU µs/req',
+  'erx CPU µs/req (mean)',
   'peak RSS MB',
   'errors',
   'other CPU',
@@ -160,20 +158,22 @@ export const STREAMS_HEADER = [
 export function streamsRows(results: Results): string[][] {
   const streams = results.sets.scale.streams;
   if (streams === undefined) return [];
-  const row = (label: string, figure: Figure): string[] => [
+  const mean = (values: readonly number[]): number =>
+    values.reduce((sum, v) => sum + v, 0) / values.length;
+  const row = (label: string, figure: Figure, cpuUs: readonly number[]): string[] => [
     label,
-    int(figure.passes.reduce((sum, rps) => sum + rps, 0) / figure.passes.length),
+    int(mean(figure.passes)),
     passes(figure.passes),
     fixed(figure.p50_ms),
     fixed(figure.p99_ms),
-    int(figure.cpu_us_per_request),
+    int(mean(cpuUs)),
     fixed(figure.peak_rss_mb, 0),
     int(figure.errors),
     share(figure.foreign_cpu),
   ];
   return [
-    row('without streams', streams.without),
-    row(`with ${streams.streams} streams open`, streams.with),
+    row('without streams', streams.without, streams.cpu_us_per_request.without),
+    row(`with ${streams.streams} streams open`, streams.with, streams.cpu_us_per_request.with),
   ];
 }
 
