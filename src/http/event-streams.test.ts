@@ -2,7 +2,8 @@
  * The streams of an application: at most `maxPerSubject` per subject (the next is a 429 with
  * `Retry-After`), a stream's end frees its place, a stream ends when its token expires or is found
  * inactive, and `closeAll` ends every one. Streams of one viewer at one cursor share their reads
- * of the feed and its messages. Over a store stand-in and sinks that stand for sockets.
+ * of the feed and its messages; subjects are woken one per turn. Over a store stand-in and sinks
+ * that stand for sockets.
  */
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
@@ -170,6 +171,25 @@ describe('EventStreams', () => {
       assert.deepEqual(ids(sinks[0]!), ['f1.1', 'f1.2', 'f1.3']);
       // The same messages, made once: every stream sent the same bytes.
       assert.ok(sinks.every((sink) => sink.text === sinks[0]!.text));
+      streams.closeAll();
+      await clock.close();
+    });
+
+    it('wakes one subject per turn, so other work runs between their reads', async () => {
+      const { feed, reads } = feedOf3();
+      const readFeed = feed.readFeed.bind(feed);
+      // Work that arrives during a read (a call's I/O) runs before the next subject is woken.
+      feed.readFeed = async (...args) => {
+        setImmediate(() => reads.push('other work'));
+        return readFeed(...args);
+      };
+      const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
+      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      for (const sub of ['HIN|a', 'HIN|a', 'HIN|b']) streams.open(new Sink(), reader(sub), start);
+      for (let i = 0; i < 400 && reads.filter((r) => r.startsWith('HIN')).length < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.deepEqual(reads.slice(0, 3), ['HIN|a', 'other work', 'HIN|b']);
       streams.closeAll();
       await clock.close();
     });

@@ -5,9 +5,11 @@
  * inactive (checked again every `recheckMs`, as a call would be: a removed client's streams end),
  * its client goes, or the application closes.
  *
- * The streams of one subject read the feed together: the clock wakes every stream in one turn, and
- * streams of the same viewer at the same cursor (a pharmacy's counters, all caught up) ask for the
- * same page, which is read once and made into messages once for them all.
+ * The streams of one subject read the feed together: woken in the same turn, streams of the same
+ * viewer at the same cursor (a pharmacy's counters, all caught up) ask for the same page, which is
+ * read once and made into messages once for them all. Subjects are woken one per turn of the event
+ * loop, so the reads a moving head causes (on SQLite, synchronous) are spread between the calls
+ * being served instead of holding them all up at once.
  */
 import { ErxError } from '../errors.js';
 import type { FeedClock } from '../service/feed-clock.js';
@@ -90,6 +92,9 @@ export class EventStreams {
   readonly #options: StreamOptions;
   readonly #now: () => number;
   readonly #open = new Map<string, Set<EventStream>>();
+  /** Subjects whose streams are to be woken, with the newest head heard for them. */
+  readonly #waking = new Map<string, number>();
+  #wakingScheduled = false;
 
   constructor(store: Store, clock: FeedClock, options: StreamOptions, now: () => number) {
     this.#feed = new SharedFeedReads(store);
@@ -144,7 +149,7 @@ export class EventStreams {
       },
     );
     streams.add(stream);
-    stopListening = this.#clock.listen((head) => stream.wake(head));
+    stopListening = this.#clock.listen((head) => this.#wakeSoon(sub, head));
     stream.start();
     // The token's end ends the stream: a client whose access ended sees no more events.
     const watchExpiry = (): void => {
@@ -163,6 +168,27 @@ export class EventStreams {
       );
     }, this.#options.recheckMs);
     timers.recheck.unref();
+  }
+
+  /** Wakes the streams of `sub` on a turn of their own, with the others of the same wake-up. */
+  #wakeSoon(sub: string, head: number): void {
+    this.#waking.set(sub, Math.max(head, this.#waking.get(sub) ?? 0));
+    if (this.#wakingScheduled) return;
+    this.#wakingScheduled = true;
+    setImmediate(() => this.#wakeNext());
+  }
+
+  /** Wakes one subject's streams together, then yields to I/O before the next subject. */
+  #wakeNext(): void {
+    const next = this.#waking.entries().next();
+    if (next.done === true) {
+      this.#wakingScheduled = false;
+      return;
+    }
+    const [sub, head] = next.value;
+    this.#waking.delete(sub);
+    for (const stream of [...(this.#open.get(sub) ?? [])]) stream.wake(head);
+    setImmediate(() => this.#wakeNext());
   }
 
   /** Ends every stream (the application is closing). */
