@@ -4,7 +4,7 @@
  * field comes back from the service as "is required" at its own JSON pointer.
  */
 import type { Medicament } from '../../../src/chmed16a/types.js';
-import { parseDecimal } from './plausibility.js';
+import { parseDecimal } from './decimal.js';
 
 export interface MedicamentDraft {
   id: string;

@@ -5,17 +5,13 @@
  * the shape of an e-mail address. Warnings, never blocks: the service decides what is valid.
  */
 import type { MessageKey } from '../i18n/messages-en.js';
+import { parseDecimal } from './decimal.js';
 import type { Draft } from './draft.js';
+
+export { parseDecimal } from './decimal.js';
 
 /** A dose above this many units in one time of day is confirmed before issuing. */
 export const DOSE_LIMIT = 10;
-
-/** A dose as typed, with a decimal comma or point (`0,5`, `0.5`, `,5`), or undefined. */
-export function parseDecimal(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^(?:\d+(?:[.,]\d*)?|[.,]\d+)$/.test(trimmed)) return undefined;
-  return Number(trimmed.replace(',', '.'));
-}
 
 /** True when the last digit of `digits` is their GS1 mod 10 check digit (GLN, GTIN). */
 export function gs1CheckDigitOk(digits: string): boolean {
