@@ -21,7 +21,8 @@ const HEX2 = /^[0-9a-f]{2}$/;
 const HEX16 = /^[0-9a-f]{16}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const TRACE_KEYS = ['Flags', 'ParentID', 'TraceID', 'Version'];
-const TOP_KEYS = new Set(['error_code', 'message', 'trace', 'cause', 'violations']);
+// `violations` and `params` are erx's additions beside the seed's fields (docs/decisions.md).
+const TOP_KEYS = new Set(['error_code', 'message', 'trace', 'cause', 'violations', 'params']);
 // What must never reach a client: stack frames and SQL engine errors (SPEC.md §8).
 const LEAKS = /\bat [^\s]+ \([^)]*:\d+:\d+\)|SQLITE_|node:internal/;
 
@@ -55,6 +56,13 @@ function errorShapeProblem(answer: FuzzAnswer): string | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'body not an object';
   const extra = Object.keys(body).filter((k) => !TOP_KEYS.has(k));
   if (extra.length > 0) return `extra fields ${extra.join()}`;
+  const params = body.params;
+  if (
+    params !== undefined &&
+    (params === null || typeof params !== 'object' || Array.isArray(params))
+  ) {
+    return 'params not an object';
+  }
   const code = body.error_code;
   if (typeof code !== 'string' || !ERROR_CODES.includes(code as ErrorCode)) {
     return `error_code ${String(code)}`;
