@@ -5,7 +5,7 @@
  */
 import Type from 'typebox';
 import type { Static } from 'typebox';
-import { MedicamentStatus } from './verify.js';
+import { MedicamentStatus, completionAndLock } from './verify.js';
 
 /** The states the list can be narrowed to. */
 export const LIST_STATES = ['open', 'dispensed', 'revoked', 'expired'] as const;
@@ -62,21 +62,7 @@ export const ListedPrescription = Type.Object(
     }),
     revoked: Type.Boolean(),
     dispensed: Type.Boolean(),
-    dispensed_at: Type.Optional(
-      Type.String({ description: 'When dispensed: the time of the event that completed it, UTC.' }),
-    ),
-    dispensed_by: Type.Optional(
-      Type.String({
-        description: 'When dispensed: the actor name of the event that completed it.',
-      }),
-    ),
-    locked: Type.Boolean(),
-    locked_at: Type.Optional(
-      Type.String({ description: 'Time of the lock event, UTC; present when locked.' }),
-    ),
-    locked_by: Type.Optional(
-      Type.String({ description: 'The lock holder (actor name); present when locked.' }),
-    ),
+    ...completionAndLock,
     expired: Type.Boolean(),
     medicaments: Type.Array(MedicamentStatus, { description: 'In document order.' }),
   },

@@ -54,25 +54,30 @@ export const MedicamentStatus = Type.Object(
 );
 export type MedicamentStatus = Static<typeof MedicamentStatus>;
 
+/** Who completed the dispensation and who holds the lock, as verify and the list show them. */
+export const completionAndLock = {
+  dispensed_at: Type.Optional(
+    Type.String({ description: 'When dispensed: the time of the event that completed it, UTC.' }),
+  ),
+  dispensed_by: Type.Optional(
+    Type.String({
+      description: 'When dispensed: the actor name of the event that completed it.',
+    }),
+  ),
+  locked: Type.Boolean(),
+  locked_at: Type.Optional(
+    Type.String({ description: 'Time of the lock event, UTC; present when locked.' }),
+  ),
+  locked_by: Type.Optional(
+    Type.String({ description: 'The lock holder (actor name); present when locked.' }),
+  ),
+};
+
 /** The verify answer with transactions: a pharmacist's or the issuer's (seed §2.3, SPEC.md §10). */
 export const VerifyFull = Type.Object(
   {
     ...shortFields,
-    dispensed_at: Type.Optional(
-      Type.String({ description: 'When dispensed: the time of the event that completed it, UTC.' }),
-    ),
-    dispensed_by: Type.Optional(
-      Type.String({
-        description: 'When dispensed: the actor name of the event that completed it.',
-      }),
-    ),
-    locked: Type.Boolean(),
-    locked_at: Type.Optional(
-      Type.String({ description: 'Time of the lock event, UTC; present when locked.' }),
-    ),
-    locked_by: Type.Optional(
-      Type.String({ description: 'The lock holder (actor name); present when locked.' }),
-    ),
+    ...completionAndLock,
     expires_at: Type.String({ description: 'When the prescription expires, UTC (SPEC.md §10).' }),
     expired: Type.Boolean(),
     medicaments: Type.Array(MedicamentStatus, { description: 'In document order.' }),
