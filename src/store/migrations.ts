@@ -240,6 +240,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX prescriptions_issuer ON prescriptions (issuer_actor, id);
     `,
   },
+  {
+    // A prescriber's profile (name, GLN, ZSR, practice address) for the desk to prefill, as the
+    // text src/auth/prescriber-profile.ts writes. Nullable: most clients have none. Kept out of
+    // the secret hash's binding, so setting it never invalidates a secret.
+    version: 5,
+    sqlite: `ALTER TABLE clients ADD COLUMN profile TEXT;`,
+    postgres: `ALTER TABLE clients ADD COLUMN profile text;`,
+  },
 ];
 
 /** The schema version this code expects: the last migration's. */

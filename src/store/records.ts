@@ -60,6 +60,7 @@ export interface ClientRecord {
   description: string;
   sub: string;
   created_at: Integer;
+  profile: string | null;
 }
 
 export interface TokenRecord {
@@ -139,6 +140,7 @@ export function toClient(r: ClientRecord): ClientRow {
     description: r.description,
     sub: r.sub,
     createdAt: Number(r.created_at),
+    ...(r.profile === null ? {} : { profile: r.profile }),
   };
 }
 

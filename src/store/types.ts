@@ -77,6 +77,8 @@ export interface ClientRow {
   sub: string;
   /** Unix milliseconds. */
   createdAt: number;
+  /** A prescriber's profile as stored text (src/auth/prescriber-profile.ts); absent when none. */
+  profile?: string;
 }
 
 export interface TokenRow {
@@ -222,6 +224,8 @@ export interface Store {
   getClient(clientId: string): Promise<ClientRow | undefined>;
   listClients(): Promise<ClientRow[]>;
   removeClient(clientId: string): Promise<boolean>;
+  /** Sets (or, with null, removes) the profile of `clientId`; false if there is no such client. */
+  setClientProfile(clientId: string, profile: string | null): Promise<boolean>;
   /**
    * Replaces the secret hash of `clientId` with `replacement` if it is still `expected` (the
    * token service binding older hashes to the pepper); false, and nothing written, otherwise.

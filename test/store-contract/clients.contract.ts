@@ -47,6 +47,28 @@ export function clientContract(open: OpenFixture): void {
       assert.equal(await store.replaceClientSecretHash('c1', row.secretHash, 'newer'), false);
     }));
 
+  it('stores, replaces and removes a client’s profile without touching its secret hash', () =>
+    withFixture(open, async ({ store }) => {
+      const profile = JSON.stringify({ name: 'Dr. med. Anna Muster', gln: '7601000000001' });
+      const row = { ...clientRow('doc', 'prescriber'), profile };
+      await store.addClient(row);
+      await store.addClient(clientRow('plain', 'prescriber'));
+      assert.deepEqual(await store.getClient('doc'), row);
+      assert.equal('profile' in ((await store.getClient('plain')) ?? {}), false);
+
+      const next = JSON.stringify({ name: 'Dr. med. Anna Muster-Meier' });
+      assert.equal(await store.setClientProfile('doc', next), true);
+      assert.deepEqual(await store.getClient('doc'), { ...row, profile: next });
+      assert.deepEqual(
+        (await store.listClients()).map((c) => c.profile),
+        [next, undefined],
+      );
+      assert.equal(await store.setClientProfile('doc', null), true);
+      assert.deepEqual(await store.getClient('doc'), clientRow('doc', 'prescriber'));
+      assert.equal(await store.setClientProfile('nobody', next), false);
+      assert.equal(await store.getClient('nobody'), undefined);
+    }));
+
   it('stores tokens, purges expired ones, and drops a client’s tokens with the client', () =>
     withFixture(open, async ({ store }) => {
       await store.addClient(clientRow('c1'));

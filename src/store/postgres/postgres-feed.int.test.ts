@@ -15,6 +15,7 @@ import {
   VERSION_3_EVENTS,
   VERSION_3_PRESCRIPTIONS,
 } from '../../../test/store-contract/version-3.js';
+import { LATEST_SCHEMA_VERSION } from '../migrations.js';
 import type { FeedViewer } from '../types.js';
 import { FEED_BATCH, FEED_LOCK_KEY } from './feed.js';
 import { openPostgresStore } from './postgres-store.js';
@@ -162,7 +163,7 @@ await postgresSuite('postgres store: the event feed', () => {
       try {
         assert.equal(await store.schemaVersion(), 3);
         await store.migrate();
-        assert.equal(await store.schemaVersion(), 4);
+        assert.equal(await store.schemaVersion(), LATEST_SCHEMA_VERSION);
         // Numbered by the migration itself: nothing is left for the numbering to do.
         assert.equal(await store.sequenceFeed(), 0);
         await assertMigratedFeed(store);

@@ -260,6 +260,7 @@ export class PostgresStore implements Store {
         row.description,
         row.sub,
         row.createdAt,
+        row.profile ?? null,
       ]);
     } catch (error) {
       if (violatedUniqueConstraint(error) === 'clients_pkey') {
@@ -280,6 +281,10 @@ export class PostgresStore implements Store {
 
   async removeClient(clientId: string): Promise<boolean> {
     return (await this.query(SQL.removeClient, [clientId])).rowCount === 1;
+  }
+
+  async setClientProfile(clientId: string, profile: string | null): Promise<boolean> {
+    return (await this.query(SQL.setClientProfile, [clientId, profile])).rowCount === 1;
   }
 
   async replaceClientSecretHash(

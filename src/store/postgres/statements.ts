@@ -41,13 +41,15 @@ export const SQL = {
   purgeIdempotency: 'DELETE FROM idempotency WHERE created_at < $1',
   listIds: 'SELECT id FROM prescriptions WHERE id > $1 ORDER BY id LIMIT $2',
   count: 'SELECT count(*) AS n FROM prescriptions',
-  addClient: `INSERT INTO clients (client_id, secret_hash, role, name, description, sub, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-  getClient: `SELECT client_id, secret_hash, role, name, description, sub, created_at
+  addClient: `INSERT INTO clients (client_id, secret_hash, role, name, description, sub, created_at,
+      profile)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  getClient: `SELECT client_id, secret_hash, role, name, description, sub, created_at, profile
     FROM clients WHERE client_id = $1`,
-  listClients: `SELECT client_id, secret_hash, role, name, description, sub, created_at
+  listClients: `SELECT client_id, secret_hash, role, name, description, sub, created_at, profile
     FROM clients ORDER BY client_id`,
   removeClient: 'DELETE FROM clients WHERE client_id = $1',
+  setClientProfile: 'UPDATE clients SET profile = $2 WHERE client_id = $1',
   replaceClientSecretHash:
     'UPDATE clients SET secret_hash = $3 WHERE client_id = $1 AND secret_hash = $2',
   insertToken: `INSERT INTO tokens (token_hash, client_id, expires_at, created_at)

@@ -38,6 +38,7 @@ const CALLS: Record<string, (s: Store) => Promise<unknown>> = {
   getClient: (s) => s.getClient('c'),
   listClients: (s) => s.listClients(),
   removeClient: (s) => s.removeClient('c'),
+  setClientProfile: (s) => s.setClientProfile('c', null),
   insertToken: (s) => s.insertToken(tokenRow('t', 'c', 0)),
   getToken: (s) => s.getToken('t'),
   purgeTokens: (s) => s.purgeTokens(0),

@@ -21,6 +21,7 @@ import {
   VERSION_3_EVENTS,
   VERSION_3_PRESCRIPTIONS,
 } from '../../../test/store-contract/version-3.js';
+import { LATEST_SCHEMA_VERSION } from '../migrations.js';
 import { IdempotencyRace } from '../races.js';
 import type { FeedViewer } from '../types.js';
 import { SQLITE_FEED_SQL } from './feed.js';
@@ -72,7 +73,7 @@ describe('sqlite store: the event feed', () => {
       writeVersion3(file);
       const store = openSqliteStore(file);
       try {
-        assert.equal(await store.schemaVersion(), 4);
+        assert.equal(await store.schemaVersion(), LATEST_SCHEMA_VERSION);
         await assertMigratedFeed(store);
       } finally {
         await store.close();

@@ -14,11 +14,9 @@ import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '.
 import {
   medicamentsText,
   termsText,
-  toClient,
   toEvent,
   toIdempotency,
   toPrescription,
-  toToken,
   toVerifiedHead,
 } from '../records.js';
 import type {
@@ -39,6 +37,7 @@ import type {
 import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { ChainMemo } from './chain-memo.js';
 import type { RememberedRead } from './chain-memo.js';
+import { SqliteClients } from './clients.js';
 import { isUniqueViolation } from './errors.js';
 import { SqliteFeed } from './feed.js';
 import { GroupCommit } from './group-commit.js';
@@ -103,6 +102,7 @@ export class SqliteStore implements Store {
   readonly #chains = new ChainMemo();
   readonly #checkpoints: BackgroundCheckpoints | undefined;
   readonly #feed: SqliteFeed;
+  readonly #clients: SqliteClients;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -119,6 +119,7 @@ export class SqliteStore implements Store {
       this.#checkpoints = new BackgroundCheckpoints(db, db.name);
     }
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
+    this.#clients = new SqliteClients(this.stmts, this.#commits);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
     this.#readChain = db.transaction((prescriptionId: string) => {
@@ -350,50 +351,39 @@ export class SqliteStore implements Store {
     return this.#commits.run(() => this.stmts.purgeIdempotency.run(before).changes);
   }
 
-  async addClient(row: ClientRow): Promise<void> {
-    try {
-      await this.#commits.run(() => this.stmts.addClient.run({ ...row }));
-    } catch (error) {
-      if (isUniqueViolation(error, 'clients.')) {
-        throw new AlreadyExists('client');
-      }
-      throw error;
-    }
+  addClient(row: ClientRow): Promise<void> {
+    return this.#clients.add(row);
   }
 
-  async getClient(clientId: string): Promise<ClientRow | undefined> {
-    const r = this.stmts.getClient.get(clientId);
-    return r ? toClient(r) : undefined;
+  getClient(clientId: string): Promise<ClientRow | undefined> {
+    return this.#clients.get(clientId);
   }
 
-  async listClients(): Promise<ClientRow[]> {
-    return this.stmts.listClients.all().map(toClient);
+  listClients(): Promise<ClientRow[]> {
+    return this.#clients.list();
   }
 
-  async removeClient(clientId: string): Promise<boolean> {
-    return this.#commits.run(() => this.stmts.removeClient.run(clientId).changes === 1);
+  removeClient(clientId: string): Promise<boolean> {
+    return this.#clients.remove(clientId);
   }
 
-  async replaceClientSecretHash(
-    clientId: string,
-    expected: string,
-    replacement: string,
-  ): Promise<boolean> {
-    return this.#commits.run(
-      () => this.stmts.replaceClientSecretHash.run(replacement, clientId, expected).changes === 1,
-    );
+  setClientProfile(clientId: string, profile: string | null): Promise<boolean> {
+    return this.#clients.setProfile(clientId, profile);
   }
 
-  async insertToken(row: TokenRow): Promise<void> {
-    await this.#commits.run(() => this.stmts.insertToken.run({ ...row }));
+  replaceClientSecretHash(clientId: string, expected: string, next: string): Promise<boolean> {
+    return this.#clients.replaceSecretHash(clientId, expected, next);
   }
 
-  async getToken(tokenHash: string): Promise<TokenRow | undefined> {
-    const r = this.stmts.getToken.get(tokenHash);
-    return r ? toToken(r) : undefined;
+  insertToken(row: TokenRow): Promise<void> {
+    return this.#clients.insertToken(row);
   }
 
-  async purgeTokens(before: number): Promise<number> {
-    return this.#commits.run(() => this.stmts.purgeTokens.run(before).changes);
+  getToken(tokenHash: string): Promise<TokenRow | undefined> {
+    return this.#clients.getToken(tokenHash);
+  }
+
+  purgeTokens(before: number): Promise<number> {
+    return this.#clients.purgeTokens(before);
   }
 }

@@ -65,12 +65,14 @@ export function prepareStatements(db: Database.Database) {
     ),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM prescriptions'),
     addClient: db.prepare(
-      `INSERT INTO clients (client_id, secret_hash, role, name, description, sub, created_at)
-       VALUES (@clientId, @secretHash, @role, @name, @description, @sub, @createdAt)`,
+      `INSERT INTO clients (client_id, secret_hash, role, name, description, sub, created_at,
+         profile)
+       VALUES (@clientId, @secretHash, @role, @name, @description, @sub, @createdAt, @profile)`,
     ),
     getClient: db.prepare<[string], ClientRecord>('SELECT * FROM clients WHERE client_id = ?'),
     listClients: db.prepare<[], ClientRecord>('SELECT * FROM clients ORDER BY client_id'),
     removeClient: db.prepare('DELETE FROM clients WHERE client_id = ?'),
+    setProfile: db.prepare('UPDATE clients SET profile = ? WHERE client_id = ?'),
     replaceClientSecretHash: db.prepare(
       'UPDATE clients SET secret_hash = ? WHERE client_id = ? AND secret_hash = ?',
     ),
