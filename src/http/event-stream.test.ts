@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { SignedEvent } from '../ledger/event.js';
 import type { FeedRow, FeedViewer, Store } from '../store/types.js';
 import { memoryPki, makeChain } from '../../test/support/ledger/chain.js';
-import { EventStream } from './event-stream.js';
+import { EventStream, storeFeed } from './event-stream.js';
 import type { StreamLimits, StreamSink } from './event-stream.js';
 
 /** A socket stand-in: keeps what is written; its unsent bytes are what the test says. */
@@ -93,7 +93,7 @@ describe('EventStream', () => {
 
   function stream(sink: Sink, store: Store, from: { after: number; head: number }, l = limits) {
     let ended = 0;
-    const s = new EventStream(sink, store, viewer, from, l, () => ended++);
+    const s = new EventStream(sink, storeFeed(store), viewer, from, l, () => ended++);
     open.push(s);
     return { s, ended: () => ended };
   }

@@ -9,7 +9,8 @@
  * `maxBufferedBytes` anyway is dropped (its client resumes with `Last-Event-ID`). A failure to
  * read the feed ends the stream too: the client resumes where it stopped.
  */
-import { feedItem } from '../service/feed.js';
+import { feedItem, readFeedRows } from '../service/feed.js';
+import type { FeedRowsPage } from '../service/feed.js';
 import type { FeedRow, FeedViewer, Store } from '../store/types.js';
 
 /** What a stream writes to: the response (a Node writable), narrowed for tests. */
@@ -34,13 +35,22 @@ export interface StreamLimits {
 }
 
 /**
- * Where a stream reads the feed: the store itself, or reads shared by the streams of one
- * application (`event-streams.ts`), which may also make each row's message once for them all.
+ * Where a stream reads the feed: the store itself ({@link storeFeed}), or reads shared by the
+ * streams of one application (`event-streams.ts`), which may also make each row's message once
+ * for them all.
  */
 export interface StreamFeed {
-  readonly readFeed: Store['readFeed'];
+  /** What `viewer` may see in (`after`, `upTo`], at most `limit` rows. */
+  readPage(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRowsPage>;
   /** The SSE message of `row` (undefined: left out); without it the stream makes its own. */
   readonly message?: (row: FeedRow) => string | undefined;
+}
+
+/** The feed of a stream that reads the store on its own. */
+export function storeFeed(store: Pick<Store, 'readFeed'>): StreamFeed {
+  return {
+    readPage: (viewer, after, upTo, limit) => readFeedRows(store, viewer, after, upTo, limit),
+  };
 }
 
 /** The SSE message of one feed row: its cursor as `id`, the feed item as `data`. */
@@ -152,14 +162,13 @@ export class EventStream {
   async #sendPage(): Promise<void> {
     const upTo = this.#upTo;
     const { pageSize } = this.#limits;
-    const rows = await this.#feed.readFeed(this.#viewer, this.#cursor, upTo, pageSize);
+    const { rows, through } = await this.#feed.readPage(this.#viewer, this.#cursor, upTo, pageSize);
     const message = this.#feed.message ?? feedMessage;
     // One write per page: a socket write per event would cost a system call each.
     let page = '';
     for (const row of rows) page += message(row) ?? '';
     if (page !== '') this.#send(page);
-    const last = rows[rows.length - 1];
-    this.#cursor = rows.length === pageSize && last !== undefined ? last.position : upTo;
+    this.#cursor = through;
   }
 
   /** Resolves once the socket has drained or closed. */

@@ -11,7 +11,7 @@ import { before, describe, it } from 'node:test';
 import type { SignedEvent } from '../ledger/event.js';
 import { ErxError } from '../errors.js';
 import { FeedClock } from '../service/feed-clock.js';
-import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import type { FeedViewer, FeedWindowRow, Store } from '../store/types.js';
 import { makeChain, memoryPki } from '../../test/support/ledger/chain.js';
 import type { StreamSink } from './event-stream.js';
 import { DEFAULT_STREAM_OPTIONS, EventStreams } from './event-streams.js';
@@ -134,83 +134,130 @@ describe('EventStreams', () => {
       chain = await makeChain((await memoryPki()).signer, { length: 3 });
     });
 
-    /** A feed of the chain's 3 events that counts the reads it answers, by viewer. */
+    /**
+     * A feed of the chain's 3 events (HIN|a wrote the first two, HIN|b the third) that logs the
+     * reads it answers: a viewer's own read by its subject, a window by its range.
+     */
     function feedOf3() {
       const reads: string[] = [];
+      const rowAt = (p: number): FeedWindowRow => ({
+        position: p,
+        cancelled: false,
+        event: { ...chain[p - 1]!, prescriptionId: 'p' },
+        issuer: 'HIN|doc',
+        actor: p < 3 ? 'HIN|a' : 'HIN|b',
+        type: 'partial_dispense',
+        actorsBefore: [],
+      });
+      const rows = (after: number, upTo: number, limit: number): FeedWindowRow[] => {
+        const out: FeedWindowRow[] = [];
+        for (let p = after + 1; p <= Math.min(upTo, 3) && out.length < limit; p++)
+          out.push(rowAt(p));
+        return out;
+      };
       const feed = {
         engine: 'sqlite',
         feedHead: async () => 3,
         readFeed: async (viewer: FeedViewer, after: number, upTo: number, limit: number) => {
           reads.push(viewer.sub);
-          const rows: FeedRow[] = [];
-          for (let p = after + 1; p <= upTo && rows.length < limit; p++) {
-            const event = chain[p - 1]!;
-            rows.push({ position: p, cancelled: false, event: { ...event, prescriptionId: 'p' } });
-          }
-          return rows;
+          return rows(after, upTo, Infinity)
+            .filter((r) => r.actor === viewer.sub)
+            .slice(0, limit);
+        },
+        readFeedWindow: async (after: number, upTo: number, limit: number) => {
+          reads.push(`window ${after} ${upTo}`);
+          return rows(after, upTo, limit);
         },
       } as unknown as Store;
       return { feed, reads };
     }
 
-    it("shares one read among a viewer's streams at one cursor, not among viewers", async () => {
+    const ids = (sink: Sink): string[] => [...sink.text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
+
+    async function until(condition: () => boolean): Promise<void> {
+      for (let i = 0; i < 400 && !condition(); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.ok(condition(), 'condition not met in time');
+    }
+
+    it('reads one window for every subject woken together, and shows each what it may see', async () => {
       const { feed, reads } = feedOf3();
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
       const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
-      const sinks = ['HIN|a', 'HIN|a', 'HIN|a', 'HIN|b'].map((sub) => {
+      const sinks = ['HIN|a', 'HIN|a', 'HIN|a', 'HIN|b', 'HIN|c'].map((sub) => {
         const sink = new Sink();
         streams.open(sink, reader(sub), start);
         return sink;
       });
-      const ids = (sink: Sink): string[] =>
-        [...sink.text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
-      for (let i = 0; i < 400 && !sinks.every((s) => ids(s).length === 3); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      assert.deepEqual(reads.sort(), ['HIN|a', 'HIN|b']);
-      assert.deepEqual(ids(sinks[0]!), ['f1.1', 'f1.2', 'f1.3']);
-      // The same messages, made once: every stream sent the same bytes.
-      assert.ok(sinks.every((sink) => sink.text === sinks[0]!.text));
+      await until(() => sinks.slice(0, 4).every((s) => ids(s).length > 0));
+      assert.deepEqual(reads, ['window 0 3']);
+      assert.deepEqual(ids(sinks[0]!), ['f1.1', 'f1.2']);
+      assert.deepEqual(ids(sinks[3]!), ['f1.3']);
+      assert.deepEqual(ids(sinks[4]!), []);
+      // The same messages, made once: every stream of a sent the same bytes.
+      assert.ok(sinks.slice(1, 3).every((sink) => sink.text === sinks[0]!.text));
       streams.closeAll();
       await clock.close();
     });
 
-    it('wakes one subject per turn, so other work runs between their reads', async () => {
+    it('keeps a window for one wake-up round only', async () => {
       const { feed, reads } = feedOf3();
-      const readFeed = feed.readFeed.bind(feed);
+      const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
+      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const first = new Sink();
+      streams.open(first, reader('HIN|a'), start);
+      await until(() => ids(first).length === 2);
+      // Opened after the round: its own start reads the same range again (a cancel since then
+      // would show).
+      const later = new Sink();
+      streams.open(later, reader('HIN|b'), { after: 0, head: 3 });
+      await until(() => ids(later).length === 1);
+      assert.deepEqual(reads, ['window 0 3', 'window 0 3']);
+      streams.closeAll();
+      await clock.close();
+    });
+
+    it('wakes one subject per turn, so other work runs between them', async () => {
+      const { feed } = feedOf3();
+      const log: string[] = [];
+      const readFeedWindow = feed.readFeedWindow.bind(feed);
       // Work that arrives during a read (a call's I/O) runs before the next subject is woken.
-      feed.readFeed = async (...args) => {
-        setImmediate(() => reads.push('other work'));
-        return readFeed(...args);
+      feed.readFeedWindow = async (...args) => {
+        setImmediate(() => log.push('other work'));
+        return readFeedWindow(...args);
       };
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
       const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
-      for (const sub of ['HIN|a', 'HIN|a', 'HIN|b']) streams.open(new Sink(), reader(sub), start);
-      for (let i = 0; i < 400 && reads.filter((r) => r.startsWith('HIN')).length < 2; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const sub of ['HIN|a', 'HIN|a', 'HIN|b']) {
+        const sink = new Sink();
+        const write = sink.write.bind(sink);
+        sink.write = (chunk: string) => {
+          if (chunk.includes('id: ')) log.push(sub);
+          return write(chunk);
+        };
+        streams.open(sink, reader(sub), start);
       }
-      assert.deepEqual(reads.slice(0, 3), ['HIN|a', 'other work', 'HIN|b']);
+      await until(() => log.includes('HIN|b'));
+      assert.deepEqual(log.slice(0, 4), ['HIN|a', 'HIN|a', 'other work', 'HIN|b']);
       streams.closeAll();
       await clock.close();
     });
 
-    it('reads again for a stream at another cursor', async () => {
+    it('reads a window per cursor, and its own pages for a stream more than a page behind', async () => {
       const { feed, reads } = feedOf3();
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
-      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const options = { ...DEFAULT_STREAM_OPTIONS, pageSize: 2 };
+      const streams = new EventStreams(feed, clock, options, Date.now);
       const behind = new Sink();
       const ahead = new Sink();
-      streams.open(behind, reader('HIN|a'), start);
-      streams.open(ahead, reader('HIN|a'), { after: 2, head: 0 });
-      for (
-        let i = 0;
-        i < 400 && !(behind.text.includes('f1.3') && ahead.text.includes('f1.3'));
-        i++
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      assert.equal(reads.length, 2);
-      assert.doesNotMatch(ahead.text, /id: f1\.1\n/);
+      streams.open(behind, reader('HIN|b'), start);
+      streams.open(ahead, reader('HIN|b'), { after: 2, head: 0 });
+      await until(() => ids(behind).length === 1 && ids(ahead).length === 1);
+      // behind: (0, 3] is more than a page: its own read of 2 rows (none its own, so through 3);
+      // ahead: (2, 3] fits a page: a window.
+      assert.deepEqual(reads.sort(), ['HIN|b', 'window 2 3']);
+      assert.deepEqual(ids(behind), ['f1.3']);
       streams.closeAll();
       await clock.close();
     });

@@ -13,7 +13,10 @@
  */
 import { ErxError } from '../errors.js';
 import type { FeedClock } from '../service/feed-clock.js';
-import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import { readFeedRows } from '../service/feed.js';
+import type { FeedRowsPage } from '../service/feed.js';
+import { seesFeedRow } from '../store/feed-rows.js';
+import type { FeedRow, FeedViewer, FeedWindowRow, Store } from '../store/types.js';
 import { EventStream, feedMessage } from './event-stream.js';
 import type { StreamFeed, StreamLimits, StreamSink } from './event-stream.js';
 
@@ -53,28 +56,76 @@ export interface StreamStart {
 }
 
 /**
- * The feed as the streams read it: a read asked for while the same one (viewer, cursor, head,
- * limit) is under way is answered by it, and a row's message is made once. Both answers are what
- * a read of their own would give: positions up to a head never change.
+ * The feed as the streams read it. A stream that is caught up, asking for no more than a page
+ * after its cursor, is answered from a window: every event in its range read once with what
+ * decides who sees it (`Store.readFeedWindow`), filtered for each viewer by the store's own rule
+ * (`seesFeedRow`). A wake-up then costs one read whatever the number of subjects woken, instead
+ * of one read, and one check of every new event along its chain, per subject. A window is kept
+ * for the streams of one wake-up round ({@link keepWindows}, {@link forgetWindows}); a stream
+ * further behind reads its own pages (`Store.readFeed`), shared only with the same read under way.
+ * Either answer is what a read of the stream's own would give: positions up to a head never
+ * change. A row's message is made once for every stream it goes to.
  */
 class SharedFeedReads implements StreamFeed {
   readonly #store: Store;
-  readonly #reading = new Map<string, Promise<FeedRow[]>>();
+  readonly #reading = new Map<string, Promise<FeedRowsPage>>();
+  readonly #windows = new Map<string, Promise<FeedWindowRow[]>>();
+  #keepWindows = false;
   readonly #messages = new WeakMap<FeedRow, string | undefined>();
 
   constructor(store: Store) {
     this.#store = store;
   }
 
-  readFeed(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRow[]> {
+  readPage(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRowsPage> {
+    if (upTo > after && upTo - after <= limit) return this.#fromWindow(viewer, after, upTo, limit);
     const key = `${viewer.role} ${after} ${upTo} ${limit} ${viewer.sub}`;
-    const under = this.#reading.get(key);
+    return this.#shared(this.#reading, key, true, () =>
+      readFeedRows(this.#store, viewer, after, upTo, limit),
+    );
+  }
+
+  /** Keeps the windows read from now on for the streams woken after (a wake-up round begins). */
+  keepWindows(): void {
+    this.#keepWindows = true;
+  }
+
+  /** Drops the windows kept (the round has ended: later reads see later cancels). */
+  forgetWindows(): void {
+    this.#keepWindows = false;
+    this.#windows.clear();
+  }
+
+  async #fromWindow(
+    viewer: FeedViewer,
+    after: number,
+    upTo: number,
+    limit: number,
+  ): Promise<FeedRowsPage> {
+    // The whole range fits a page: the window holds every event in it, so the viewer has seen
+    // everything through `upTo` whatever it is shown.
+    const key = `${after} ${upTo}`;
+    const rows = await this.#shared(this.#windows, key, !this.#keepWindows, () =>
+      this.#store.readFeedWindow(after, upTo, limit),
+    );
+    return { rows: rows.filter((row) => seesFeedRow(viewer, row)), through: upTo };
+  }
+
+  /** The read under `key` in `reads`, started by `read` if there is none (dropped once done). */
+  #shared<T>(
+    reads: Map<string, Promise<T>>,
+    key: string,
+    dropWhenDone: boolean,
+    read: () => Promise<T>,
+  ): Promise<T> {
+    const under = reads.get(key);
     if (under !== undefined) return under;
-    const read = this.#store.readFeed(viewer, after, upTo, limit);
-    this.#reading.set(key, read);
-    const done = (): void => void this.#reading.delete(key);
-    read.then(done, done);
-    return read;
+    const started = read();
+    reads.set(key, started);
+    const drop = (): void => void (reads.get(key) === started && reads.delete(key));
+    // A failed read is never kept: the next stream tries again.
+    started.then(() => dropWhenDone && drop(), drop);
+    return started;
   }
 
   readonly message = (row: FeedRow): string | undefined => {
@@ -175,6 +226,7 @@ export class EventStreams {
     this.#waking.set(sub, Math.max(head, this.#waking.get(sub) ?? 0));
     if (this.#wakingScheduled) return;
     this.#wakingScheduled = true;
+    this.#feed.keepWindows();
     setImmediate(() => this.#wakeNext());
   }
 
@@ -183,6 +235,7 @@ export class EventStreams {
     const next = this.#waking.entries().next();
     if (next.done === true) {
       this.#wakingScheduled = false;
+      this.#feed.forgetWindows();
       return;
     }
     const [sub, head] = next.value;

@@ -25,6 +25,30 @@ export function feedItem(row: FeedRow): FeedItem | undefined {
   };
 }
 
+/** Rows a viewer may see, and the position up to which it has seen everything (its next cursor). */
+export interface FeedRowsPage {
+  readonly rows: readonly FeedRow[];
+  readonly through: number;
+}
+
+/**
+ * What `viewer` may see in (`after`, `upTo`], at most `limit` rows: a full page has been seen
+ * through its last row, a shorter one through `upTo`, and a cursor at or past `upTo` (another
+ * database's) is not moved back, or the reader would repeat.
+ */
+export async function readFeedRows(
+  store: Pick<Store, 'readFeed'>,
+  viewer: FeedViewer,
+  after: number,
+  upTo: number,
+  limit: number,
+): Promise<FeedRowsPage> {
+  if (upTo <= after) return { rows: [], through: after };
+  const rows = await store.readFeed(viewer, after, upTo, limit);
+  const last = rows[rows.length - 1];
+  return { rows, through: rows.length === limit && last !== undefined ? last.position : upTo };
+}
+
 /**
  * The events `viewer` may see after position `after`, at most `limit`, in position order, up to
  * the head as it stands now. `next` is the last answered position when the page is full, else
@@ -39,12 +63,9 @@ export async function readFeedPage(
   const { store, clock } = feed;
   // Through the clock: a look that starts now, after any append answered here before.
   const head = await clock.look();
-  const rows = after < head ? await store.readFeed(viewer, after, head, limit) : [];
-  const last = rows[rows.length - 1];
-  // A cursor past the head (another database's) is not moved back: the reader would repeat.
-  const next = rows.length === limit && last !== undefined ? last.position : Math.max(after, head);
+  const { rows, through } = await readFeedRows(store, viewer, after, head, limit);
   return {
     events: rows.flatMap((row) => feedItem(row) ?? []),
-    next: formatCursor(next),
+    next: formatCursor(through),
   };
 }

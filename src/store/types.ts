@@ -2,6 +2,7 @@
  * The narrow storage interface of erx (STYLE.md point 5): one implementation per engine
  * (`sqlite/`, `postgres/`), one contract suite for both. Rows hold no patient data (SPEC.md §3).
  */
+import type { CatalogStore } from './catalog.js';
 
 /** A prescription as stored: identifiers, issuer and the reduced medicament list only. */
 export interface PrescriptionRow {
@@ -150,8 +151,24 @@ export interface FeedRow {
   cancelled: boolean;
 }
 
+/**
+ * A feed row with what decides who sees it (`readFeed`'s rule, `feed-rows.ts` `seesFeedRow`):
+ * read once for every viewer, as the live streams do when a new event wakes them all.
+ */
+export interface FeedWindowRow extends FeedRow {
+  /** The prescription's `issuer_actor`. */
+  issuer: string;
+  /** The event's `actor` and `type` as numbered (null for a body that is not JSON). */
+  actor: string | null;
+  type: string | null;
+  /** The distinct actors of the earlier events of the same prescription. */
+  actorsBefore: readonly string[];
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
+  /** The product catalogue (`./catalog.ts`). */
+  readonly catalog: CatalogStore;
   /** Applies pending migrations; safe to call on every start, also from several instances at once. */
   migrate(): Promise<void>;
   /** The highest applied migration version (0 on an empty database). */
@@ -211,6 +228,11 @@ export interface Store {
    * written an event on before (an earlier position).
    */
   readFeed(viewer: FeedViewer, after: number, upTo: number, limit: number): Promise<FeedRow[]>;
+  /**
+   * Every event with a position in (`after`, `upTo`], in position order, at most `limit`, each
+   * with what decides who sees it: `readFeed` for all viewers at once, filtered by `seesFeedRow`.
+   */
+  readFeedWindow(after: number, upTo: number, limit: number): Promise<FeedWindowRow[]>;
   /** Ids of the prescriptions `issuerActor` issued, after `after` in id order, at most `limit`. */
   listIssued(issuerActor: string, after: string | undefined, limit: number): Promise<string[]>;
 

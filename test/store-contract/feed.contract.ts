@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { seesFeedRow } from '../../src/store/feed-rows.js';
 import { StaleHead } from '../../src/store/races.js';
 import type { EventRow, FeedRow, FeedViewer, Store } from '../../src/store/types.js';
 import { decideNext, newPrescription, withFixture } from './fixture.js';
@@ -231,6 +232,45 @@ export function feedContract(open: OpenFixture): void {
       assert.deepEqual(positions(await store.readFeed(DOC1, 9, 3, 100)), []);
       assert.deepEqual(positions(await store.readFeed(DOC1, 0, head, 0)), []);
       assert.deepEqual(positions(await store.readFeed(PH1, 4, 12, 2)), [5, 6]);
+    }));
+
+  it('reads a window whose filter by viewer is, for every viewer and range, what readFeed reads', () =>
+    withFixture(open, async ({ store }) => {
+      await history(store);
+      const head = await store.feedHead();
+      const window = await store.readFeedWindow(0, head, 1_000);
+      assert.deepEqual(
+        window.map((r) => r.position),
+        Array.from({ length: head }, (_, i) => i + 1),
+      );
+      const strangers: FeedViewer[] = [
+        { role: 'pharmacist', sub: 'HIN|nobody' },
+        { role: 'prescriber', sub: PH1.sub },
+        { role: 'pharmacist', sub: DOC1.sub },
+      ];
+      for (const viewer of [DOC1, DOC2, PH1, PH2, PH3, ...strangers]) {
+        for (let after = 0; after <= head; after += 1) {
+          for (const upTo of [after + 1, after + 3, head]) {
+            const read = await store.readFeed(viewer, after, upTo, 1_000);
+            const filtered = (await store.readFeedWindow(after, upTo, 1_000)).filter((r) =>
+              seesFeedRow(viewer, r),
+            );
+            const strip = (rows: FeedRow[]): FeedRow[] =>
+              rows.map(({ position, event, cancelled }) => ({ position, event, cancelled }));
+            assert.deepEqual(
+              strip(filtered),
+              read,
+              `${viewer.role} ${viewer.sub} (${after}, ${upTo}]`,
+            );
+          }
+        }
+      }
+      assert.deepEqual(
+        (await store.readFeedWindow(3, 9, 2)).map((r) => r.position),
+        [4, 5],
+      );
+      assert.deepEqual(await store.readFeedWindow(9, 3, 100), []);
+      assert.deepEqual(await store.readFeedWindow(0, head, 0), []);
     }));
 
   it('lists the prescriptions an issuer issued, in id order, in pages', () =>

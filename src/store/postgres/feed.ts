@@ -63,6 +63,16 @@ export const FEED_SQL = {
         WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor = $1
       )))
     ORDER BY e.feed_seq LIMIT $4`,
+  // Every event with what decides who sees it, for all the streams a new event wakes at once; the
+  // earlier actors are read along the chain (the primary key) only where a pharmacist could see
+  // the event from others.
+  window: `SELECT ${COLUMNS}, p.issuer_actor AS issuer, e.actor, e.type,
+      CASE WHEN e.type IN (${SEEN_FROM_OTHERS_SQL}) THEN (
+        SELECT array_agg(DISTINCT m.actor) FROM events m
+        WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor IS NOT NULL
+      ) END AS actors_before
+    FROM events e JOIN prescriptions p ON p.id = e.prescription_id
+    WHERE e.feed_seq > $1 AND e.feed_seq <= $2 ORDER BY e.feed_seq LIMIT $3`,
   issued: 'SELECT id FROM prescriptions WHERE issuer_actor = $1 AND id > $2 ORDER BY id LIMIT $3',
 } as const;
 

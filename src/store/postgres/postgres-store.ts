@@ -9,8 +9,8 @@
  */
 import type pg from 'pg';
 import type { PoolClient } from 'pg';
-import type { FeedRecord } from '../feed-rows.js';
-import { toFeedRow } from '../feed-rows.js';
+import type { FeedRecord, FeedWindowRecord } from '../feed-rows.js';
+import { toFeedRow, toFeedWindowRow } from '../feed-rows.js';
 import { KeyedMutex } from '../keyed-mutex.js';
 import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
 import type {
@@ -39,6 +39,7 @@ import type {
   EventRow,
   FeedRow,
   FeedViewer,
+  FeedWindowRow,
   IdempotencyRow,
   PrescriptionRow,
   Store,
@@ -47,6 +48,7 @@ import type {
   VerifiedHeadRow,
 } from '../types.js';
 import type { ChainRecord } from './chain-record.js';
+import { PostgresCatalog } from './catalog.js';
 import { toChain } from './chain-record.js';
 import { isUnavailable, unavailable, violatedUniqueConstraint } from './errors.js';
 import { FEED_SQL, sequenceFeed } from './feed.js';
@@ -73,9 +75,11 @@ export class PostgresStore implements Store {
   readonly #pool: pg.Pool;
   readonly #mutex = new KeyedMutex();
   #closed = false;
+  readonly catalog: PostgresCatalog;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
+    this.catalog = new PostgresCatalog(pool);
   }
 
   /** Runs `fn`, turning "the database cannot answer" into `service_unavailable` (SPEC.md §8). */
@@ -226,6 +230,12 @@ export class PostgresStore implements Store {
     const sql = viewer.role === 'prescriber' ? FEED_SQL.issuer : FEED_SQL.pharmacist;
     const { rows } = await this.query<FeedRecord>(sql, [viewer.sub, after, upTo, limit]);
     return rows.map(toFeedRow);
+  }
+
+  async readFeedWindow(after: number, upTo: number, limit: number): Promise<FeedWindowRow[]> {
+    if (limit <= 0 || upTo <= after) return [];
+    const { rows } = await this.query<FeedWindowRecord>(FEED_SQL.window, [after, upTo, limit]);
+    return rows.map(toFeedWindowRow);
   }
 
   async listIssued(

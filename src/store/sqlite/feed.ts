@@ -5,9 +5,9 @@
  * process are numbered by migration 4's trigger in that same transaction.
  */
 import type Database from 'better-sqlite3';
-import type { FeedRecord } from '../feed-rows.js';
-import { SEEN_FROM_OTHERS_SQL, toFeedRow } from '../feed-rows.js';
-import type { FeedRow, FeedViewer } from '../types.js';
+import type { FeedRecord, FeedWindowRecord } from '../feed-rows.js';
+import { SEEN_FROM_OTHERS_SQL, toFeedRow, toFeedWindowRow } from '../feed-rows.js';
+import type { FeedRow, FeedViewer, FeedWindowRow } from '../types.js';
 
 interface FeedParams {
   sub: string;
@@ -41,6 +41,16 @@ export const SQLITE_FEED_SQL = {
       WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor = @sub
     )))
     ORDER BY e.feed_seq LIMIT @limit`,
+  // Every event with what decides who sees it, for all the streams a new event wakes at once; the
+  // earlier actors are read along the chain (the primary key) only where a pharmacist could see
+  // the event from others.
+  window: `SELECT ${COLUMNS}, p.issuer_actor AS issuer, e.actor, e.type,
+      CASE WHEN e.type IN (${SEEN_FROM_OTHERS_SQL}) THEN (
+        SELECT json_group_array(DISTINCT m.actor) FROM events m
+        WHERE m.prescription_id = e.prescription_id AND m.seq < e.seq AND m.actor IS NOT NULL
+      ) END AS actors_before
+    FROM events e CROSS JOIN prescriptions p ON p.id = e.prescription_id
+    WHERE ${RANGE} ORDER BY e.feed_seq LIMIT @limit`,
   issued: 'SELECT id FROM prescriptions WHERE issuer_actor = ? AND id > ? ORDER BY id LIMIT ?',
 } as const;
 
@@ -49,12 +59,14 @@ export class SqliteFeed {
   readonly #head: Database.Statement<[], { head: number }>;
   readonly #issuer: Database.Statement<[FeedParams], FeedRecord>;
   readonly #pharmacist: Database.Statement<[FeedParams], FeedRecord>;
+  readonly #window: Database.Statement<[Omit<FeedParams, 'sub'>], FeedWindowRecord>;
   readonly #issued: Database.Statement<[string, string, number], { id: string }>;
 
   constructor(db: Database.Database) {
     this.#head = db.prepare(SQLITE_FEED_SQL.head);
     this.#issuer = db.prepare(SQLITE_FEED_SQL.issuer);
     this.#pharmacist = db.prepare(SQLITE_FEED_SQL.pharmacist);
+    this.#window = db.prepare(SQLITE_FEED_SQL.window);
     this.#issued = db.prepare(SQLITE_FEED_SQL.issued);
   }
 
@@ -69,6 +81,12 @@ export class SqliteFeed {
     const params = { sub: viewer.sub, after, upTo, limit };
     const statement = viewer.role === 'prescriber' ? this.#issuer : this.#pharmacist;
     return statement.all(params).map(toFeedRow);
+  }
+
+  /** `Store.readFeedWindow`. */
+  readWindow(after: number, upTo: number, limit: number): FeedWindowRow[] {
+    if (limit <= 0 || upTo <= after) return [];
+    return this.#window.all({ after, upTo, limit }).map(toFeedWindowRow);
   }
 
   /** `Store.listIssued`. */

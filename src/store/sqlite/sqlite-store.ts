@@ -27,6 +27,7 @@ import type {
   EventRow,
   FeedRow,
   FeedViewer,
+  FeedWindowRow,
   IdempotencyRow,
   PrescriptionRow,
   Store,
@@ -35,6 +36,7 @@ import type {
   VerifiedHeadRow,
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
+import { SqliteCatalog } from './catalog.js';
 import { ChainMemo } from './chain-memo.js';
 import type { RememberedRead } from './chain-memo.js';
 import { SqliteClients } from './clients.js';
@@ -103,6 +105,7 @@ export class SqliteStore implements Store {
   readonly #checkpoints: BackgroundCheckpoints | undefined;
   readonly #feed: SqliteFeed;
   readonly #clients: SqliteClients;
+  readonly catalog: SqliteCatalog;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -120,6 +123,7 @@ export class SqliteStore implements Store {
     }
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
     this.#clients = new SqliteClients(this.stmts, this.#commits);
+    this.catalog = new SqliteCatalog(db, this.#commits);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
     this.#readChain = db.transaction((prescriptionId: string) => {
@@ -332,6 +336,10 @@ export class SqliteStore implements Store {
     limit: number,
   ): Promise<FeedRow[]> {
     return this.#feed.read(viewer, after, upTo, limit);
+  }
+
+  async readFeedWindow(after: number, upTo: number, limit: number): Promise<FeedWindowRow[]> {
+    return this.#feed.readWindow(after, upTo, limit);
   }
 
   async listIssued(
