@@ -3,6 +3,7 @@
  * (`sqlite/`, `postgres/`), one contract suite for both. Rows hold no patient data (SPEC.md §3).
  */
 import type { CatalogStore } from './catalog.js';
+import type { LogStore } from './log.js';
 
 /** A prescription as stored: identifiers, issuer and the reduced medicament list only. */
 export interface PrescriptionRow {
@@ -169,6 +170,8 @@ export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** The product catalogue (`./catalog.ts`). */
   readonly catalog: CatalogStore;
+  /** The transparency log's tree, checkpoints and cosignatures (`./log.ts`). */
+  readonly log: LogStore;
   /** Applies pending migrations; safe to call on every start, also from several instances at once. */
   migrate(): Promise<void>;
   /** The highest applied migration version (0 on an empty database). */

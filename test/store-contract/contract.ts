@@ -5,10 +5,12 @@
  */
 import { describe } from 'node:test';
 import { appendContract } from './appends.contract.js';
+import { catalogContract } from './catalog.contract.js';
 import { clientContract } from './clients.contract.js';
 import { feedContract } from './feed.contract.js';
 import type { OpenFixture } from './fixture.js';
 import { idempotencyContract } from './idempotency.contract.js';
+import { logContract } from './log.contract.js';
 import { prescriptionContract } from './prescriptions.contract.js';
 
 export type { OpenFixture, StoreFixture } from './fixture.js';
@@ -21,5 +23,7 @@ export function runStoreContract(name: string, open: OpenFixture): void {
     describe('idempotency', () => idempotencyContract(open));
     describe('clients and tokens', () => clientContract(open));
     describe('event feed', () => feedContract(open));
+    describe('product catalogue', () => catalogContract(open));
+    describe('transparency log', () => logContract(open));
   });
 }

@@ -49,6 +49,7 @@ import type {
 } from '../types.js';
 import type { ChainRecord } from './chain-record.js';
 import { PostgresCatalog } from './catalog.js';
+import { PostgresLog } from './log.js';
 import { toChain } from './chain-record.js';
 import { isUnavailable, unavailable, violatedUniqueConstraint } from './errors.js';
 import { FEED_SQL, sequenceFeed } from './feed.js';
@@ -76,10 +77,12 @@ export class PostgresStore implements Store {
   readonly #mutex = new KeyedMutex();
   #closed = false;
   readonly catalog: PostgresCatalog;
+  readonly log: PostgresLog;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
     this.catalog = new PostgresCatalog(pool);
+    this.log = new PostgresLog(pool);
   }
 
   /** Runs `fn`, turning "the database cannot answer" into `service_unavailable` (SPEC.md §8). */

@@ -37,6 +37,7 @@ import type {
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { SqliteCatalog } from './catalog.js';
+import { SqliteLog } from './log.js';
 import { ChainMemo } from './chain-memo.js';
 import type { RememberedRead } from './chain-memo.js';
 import { SqliteClients } from './clients.js';
@@ -106,6 +107,7 @@ export class SqliteStore implements Store {
   readonly #feed: SqliteFeed;
   readonly #clients: SqliteClients;
   readonly catalog: SqliteCatalog;
+  readonly log: SqliteLog;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -124,6 +126,7 @@ export class SqliteStore implements Store {
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
     this.#clients = new SqliteClients(this.stmts, this.#commits);
     this.catalog = new SqliteCatalog(db, this.#commits);
+    this.log = new SqliteLog(db);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
     this.#readChain = db.transaction((prescriptionId: string) => {

@@ -1,0 +1,54 @@
+/**
+ * The transparency log's part of the store (`Store.log`, migration 7): the Merkle tree over the
+ * events' hashes (leaf i is the event at feed position i + 1), its signed checkpoints and the
+ * witnesses' cosignatures. What the tree means and how it is grown is `src/transparency`; here it
+ * is only kept. Nothing is ever updated: a tree grows by {@link LogStore.append} onto the size it
+ * was read at, so two integrators can never leave a gap or a leaf twice.
+ */
+
+/** A signed checkpoint as kept. */
+export interface LogCheckpointRow {
+  /** Leaves in the tree. */
+  size: number;
+  /** The tree's root hash (32 bytes). */
+  root: Uint8Array;
+  /** The signed note (C2SP tlog-checkpoint), as served. */
+  note: string;
+  /** When it was signed, unix ms. */
+  signedAt: number;
+}
+
+/** An event as a leaf: its feed position and its hash (lowercase hex, SPEC.md §7). */
+export interface LogLeaf {
+  position: number;
+  hash: string;
+}
+
+/** One growth of the tree: the hashes it stores and the checkpoint of the new size. */
+export interface LogAppend {
+  /** The size the tree had when the growth was computed; written only if it still has. */
+  fromSize: number;
+  /** Stored hashes by their stored-hash index (C2SP tlog-tiles / Go sumdb/tlog layout). */
+  hashes: readonly { index: number; hash: Uint8Array }[];
+  checkpoint: LogCheckpointRow;
+}
+
+export interface LogStore {
+  /** The newest checkpoint (undefined before the first). */
+  head(): Promise<LogCheckpointRow | undefined>;
+  /** The stored hashes at `indexes`, in that order; a missing one is an error. */
+  readHashes(indexes: readonly number[]): Promise<Uint8Array[]>;
+  /** The events at feed positions after `after`, in order, at most `limit`: the next leaves. */
+  readLeaves(after: number, limit: number): Promise<LogLeaf[]>;
+  /**
+   * Writes `growth` in one transaction if the newest checkpoint is still of `fromSize` (one writer
+   * at a time); false, with nothing written, if another got there first.
+   */
+  append(growth: LogAppend): Promise<boolean>;
+  /** The feed positions of the events with these ids that have one. */
+  positions(eventIds: readonly string[]): Promise<Map<string, number>>;
+  /** Keeps a witness's cosignature line on the checkpoint of `size` (once per witness). */
+  addCosignature(size: number, witness: string, line: string): Promise<void>;
+  /** The cosignature lines kept on the checkpoint of `size`, by witness name. */
+  cosignatures(size: number): Promise<string[]>;
+}

@@ -1,0 +1,100 @@
+/**
+ * The transparency log on SQLite (`Store.log`, `../log.ts`). A growth is written in its own
+ * immediate transaction, outside the group commit of appends: it reads the newest size first and
+ * writes nothing if another growth moved it.
+ */
+import type Database from 'better-sqlite3';
+import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../log.js';
+
+interface CheckpointRecord {
+  size: number;
+  root: Buffer;
+  note: string;
+  signed_at: number;
+}
+
+const toCheckpoint = (r: CheckpointRecord): LogCheckpointRow => ({
+  size: r.size,
+  root: r.root,
+  note: r.note,
+  signedAt: r.signed_at,
+});
+
+/** The log's statements over one connection (the schema must be migrated). */
+export class SqliteLog implements LogStore {
+  readonly #head: Database.Statement<[], CheckpointRecord>;
+  readonly #leaves: Database.Statement<[number, number], LogLeaf>;
+  readonly #hashes: Database.Statement<[string], { idx: number; hash: Buffer }>;
+  readonly #positions: Database.Statement<[string], { id: string; position: number }>;
+  readonly #cosignatures: Database.Statement<[number], { line: string }>;
+  readonly #addCosignature: Database.Statement<[number, string, string]>;
+  readonly #append: (growth: LogAppend) => boolean;
+
+  constructor(db: Database.Database) {
+    this.#hashes = db.prepare(
+      'SELECT idx, hash FROM log_hashes WHERE idx IN (SELECT value FROM json_each(?))',
+    );
+    this.#positions = db.prepare(
+      `SELECT id, feed_seq AS position FROM events
+       WHERE id IN (SELECT value FROM json_each(?)) AND feed_seq IS NOT NULL`,
+    );
+    this.#head = db.prepare('SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1');
+    this.#leaves = db.prepare(
+      'SELECT feed_seq AS position, hash FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?',
+    );
+    this.#cosignatures = db.prepare(
+      'SELECT line FROM log_cosignatures WHERE size = ? ORDER BY witness',
+    );
+    this.#addCosignature = db.prepare(
+      'INSERT INTO log_cosignatures (size, witness, line) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    );
+    const putHash = db.prepare('INSERT OR IGNORE INTO log_hashes (idx, hash) VALUES (?, ?)');
+    const putCheckpoint = db.prepare(
+      'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
+    );
+    const append = db.transaction((growth: LogAppend): boolean => {
+      if ((this.#head.get()?.size ?? 0) !== growth.fromSize) return false;
+      for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
+      const c = growth.checkpoint;
+      putCheckpoint.run(c.size, Buffer.from(c.root), c.note, c.signedAt);
+      return true;
+    });
+    this.#append = (growth) => append.immediate(growth);
+  }
+
+  async head(): Promise<LogCheckpointRow | undefined> {
+    const r = this.#head.get();
+    return r && toCheckpoint(r);
+  }
+
+  async readHashes(indexes: readonly number[]): Promise<Uint8Array[]> {
+    const found = new Map<number, Uint8Array>();
+    for (const r of this.#hashes.all(JSON.stringify(indexes))) found.set(r.idx, r.hash);
+    return indexes.map((i) => {
+      const hash = found.get(i);
+      if (hash === undefined) throw new Error(`log hash ${i} is not stored`);
+      return hash;
+    });
+  }
+
+  async readLeaves(after: number, limit: number): Promise<LogLeaf[]> {
+    return limit > 0 ? this.#leaves.all(after, limit) : [];
+  }
+
+  async append(growth: LogAppend): Promise<boolean> {
+    return this.#append(growth);
+  }
+
+  async positions(eventIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = this.#positions.all(JSON.stringify(eventIds));
+    return new Map(rows.map((r) => [r.id, r.position]));
+  }
+
+  async addCosignature(size: number, witness: string, line: string): Promise<void> {
+    this.#addCosignature.run(size, witness, line);
+  }
+
+  async cosignatures(size: number): Promise<string[]> {
+    return this.#cosignatures.all(size).map((r) => r.line);
+  }
+}
