@@ -42,4 +42,13 @@ export {
   PrescriptionListQuery,
 } from './prescription-list.js';
 export type { ListState } from './prescription-list.js';
+export {
+  CATALOG_GTINS_MAX,
+  CATALOG_LIMIT,
+  CATALOG_QUERY_LENGTH,
+  CatalogArticle,
+  CatalogArticles,
+  CatalogNamesQuery,
+  CatalogSearchQuery,
+} from './catalog.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

@@ -27,6 +27,7 @@ import {
 } from './tokens.js';
 import { HealthStatus } from './ops.js';
 import { ListedPrescription, PrescriptionList } from './prescription-list.js';
+import { CatalogArticle, CatalogArticles } from './catalog.js';
 
 /** Every named shape of the interface. */
 export const NAMED_SCHEMAS: readonly object[] = [
@@ -64,6 +65,8 @@ export const NAMED_SCHEMAS: readonly object[] = [
   HealthStatus,
   ListedPrescription,
   PrescriptionList,
+  CatalogArticle,
+  CatalogArticles,
 ];
 
 /** The `$id` of a named shape; a schema without one is a programming error. */

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { isErxError } from '../errors.js';
 import { registerAuditCommand } from './commands/audit.js';
 import { registerCallCommands } from './commands/calls.js';
+import { registerCatalogCommands } from './commands/catalog.js';
 import { registerClientCommands } from './commands/clients.js';
 import { registerDocumentCommands } from './commands/document.js';
 import { registerFeedCommands } from './commands/feed.js';
@@ -26,6 +27,7 @@ registerDocumentCommands(program);
 registerKeyCommands(program);
 registerAuditCommand(program);
 registerMigrateCommand(program);
+registerCatalogCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -16,6 +16,7 @@ import { installLoadShedding, wasShed } from './load-shedding.js';
 import { installMetrics } from './metrics-hooks.js';
 import { installOpenApi } from './openapi.js';
 import { failedCheckLimit, installRateLimit } from './rate-limit.js';
+import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrescriptionRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerPrescriptionListRoute(app, deps);
+  registerCatalogRoutes(app, deps);
   await installWebPage(app, deps.config.prescriptionUrl);
   return app;
 }

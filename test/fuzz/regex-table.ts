@@ -32,6 +32,8 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
   { file: 'src/api/feed.ts', text: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$', reach: 'request' },
   { file: 'src/api/prescription-list.ts', text: '^(100|[1-9][0-9]?)$', reach: 'request' },
+  { file: 'src/api/catalog.ts', text: '^(50|[1-4][0-9]|[1-9])$', reach: 'request' },
+  { file: 'src/api/catalog.ts', text: '^[0-9]{8,14}$', reach: 'request' },
   { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
   { file: 'src/auth/access-token.ts', text: '/^[A-Za-z0-9_-]{43}$/', reach: 'request' },
   {

@@ -5,6 +5,7 @@
  * the shape of an e-mail address. Warnings, never blocks: the service decides what is valid.
  */
 import type { MessageKey } from '../i18n/messages-en.js';
+import { gs1CheckDigitOk } from '../../../src/catalog/gtin.js';
 import { parseDecimal } from './decimal.js';
 import type { Draft } from './draft.js';
 
@@ -13,14 +14,8 @@ export { parseDecimal } from './decimal.js';
 /** A dose above this many units in one time of day is confirmed before issuing. */
 export const DOSE_LIMIT = 10;
 
-/** True when the last digit of `digits` is their GS1 mod 10 check digit (GLN, GTIN). */
-export function gs1CheckDigitOk(digits: string): boolean {
-  let sum = 0;
-  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight) {
-    sum += Number(digits[i]) * weight;
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
-}
+// One GS1 check digit for the page and the service's catalogue import.
+export { gs1CheckDigitOk } from '../../../src/catalog/gtin.js';
 
 export interface Warning {
   key: MessageKey;

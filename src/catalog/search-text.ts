@@ -1,0 +1,48 @@
+/**
+ * How catalogue names are searched: case and accents do not matter ("dafal" finds "DAFALGAN",
+ * "creme" finds "crème"). Names and queries are folded the same way, here, and the store matches a
+ * folded query inside the folded names, so both engines answer alike without collations.
+ */
+
+/** U+0300–U+036F, the combining diacritical marks that NFD splits off Latin letters (é → e + ´). */
+function isCombiningMark(code: number): boolean {
+  return code >= 0x300 && code <= 0x36f;
+}
+
+/** White space as `String.prototype.trim` knows it (the ASCII and Unicode spaces, line breaks). */
+function isSpace(char: string): boolean {
+  return char.trim() === '';
+}
+
+/** `text` with each run of white space as one space, trimmed; combining marks left out if `fold`. */
+function squeeze(text: string, fold: boolean): string {
+  let out = '';
+  let space = false;
+  for (const char of text) {
+    if (isSpace(char)) {
+      space = out !== '';
+    } else if (!fold || !isCombiningMark(char.codePointAt(0) ?? 0)) {
+      if (space) out += ' ';
+      space = false;
+      out += char;
+    }
+  }
+  return out;
+}
+
+/** `text` without accents, in lower case, white space as single spaces, trimmed. */
+export function foldForSearch(text: string): string {
+  return squeeze(text.normalize('NFD'), true).toLowerCase();
+}
+
+/** The stored search text of an article: both names folded, one per line. */
+export function searchText(nameDe: string, nameFr: string): string {
+  const de = foldForSearch(nameDe);
+  const fr = foldForSearch(nameFr);
+  return de === fr ? de : `${de}\n${fr}`;
+}
+
+/** `text` with white space as single spaces, trimmed (how a name is kept). */
+export function tidyName(text: string): string {
+  return squeeze(text, false);
+}
