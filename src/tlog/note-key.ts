@@ -51,9 +51,13 @@ export function formatVerifierKey(name: string, type: number, publicKey: Uint8Ar
 
 /** Parses a vkey and checks that its key ID is the one its name and key give. */
 export function parseVerifierKey(vkey: string): VerifierKey {
-  const parts = vkey.split('+');
-  if (parts.length !== 3) throw new TlogError('malformed_key', 'not name+id+key');
-  const [name, idHex, keyText] = parts as [string, string, string];
+  // The base64 key may itself hold `+`: split at the first two only.
+  const first = vkey.indexOf('+');
+  const second = first < 0 ? -1 : vkey.indexOf('+', first + 1);
+  if (second < 0) throw new TlogError('malformed_key', 'not name+id+key');
+  const name = vkey.slice(0, first);
+  const idHex = vkey.slice(first + 1, second);
+  const keyText = vkey.slice(second + 1);
   const key = decodeBase64(keyText);
   if (!isKeyName(name)) throw new TlogError('malformed_key', 'key name');
   if (idHex.length !== 8 || !isLowerHex(idHex)) throw new TlogError('malformed_key', 'key ID');
