@@ -37,6 +37,8 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/ePrescription/events': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/events/stream': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/prescriptions': BEARER,
+  '/ePrescription/catalog': [400, 401, 413, 415, 429, 500, 503],
+  '/ePrescription/catalog/names': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/token': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/GetTokenInfo': [400, 401, 413, 415, 429, 500, 503],
   '/healthz': [500],

@@ -16,7 +16,10 @@ import { catalogNames, searchCatalog } from '../../catalog/lookup.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
 import { refuseMalformedQuery } from '../query-encoding.js';
-import { ANY_CALL, BEARER_CALL, errorResponses } from './route-schemas.js';
+import { ANY_CALL, errorResponses } from './route-schemas.js';
+
+/** Any role may search: never a 403. */
+const SIGNED_IN = [400, 401, ...ANY_CALL] as const;
 
 /** Registers the catalogue's search and names lookup. */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -33,7 +36,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
           '(`erx catalog import`). Any signed-in client (prescriber or pharmacist).',
         security: [{ bearer: [] }],
         querystring: CatalogSearchQuery,
-        response: { 200: ref(CatalogArticles), ...errorResponses(BEARER_CALL) },
+        response: { 200: ref(CatalogArticles), ...errorResponses(SIGNED_IN) },
       },
     },
     async (request) => {
@@ -59,7 +62,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
           '(the patient view names the medicaments of a QR code it decoded): public article ' +
           'data, held to the anonymous rate limit per address.',
         querystring: CatalogNamesQuery,
-        response: { 200: ref(CatalogArticles), ...errorResponses([400, 401, ...ANY_CALL]) },
+        response: { 200: ref(CatalogArticles), ...errorResponses(SIGNED_IN) },
       },
     },
     async (request) => {
