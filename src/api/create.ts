@@ -3,6 +3,7 @@ import Type from 'typebox';
 import type { Static } from 'typebox';
 import { prescriptionSchema } from '../chmed16a/schema.js';
 import type { Prescription as PrescriptionDocument } from '../chmed16a/types.js';
+import { RECEIPT_DESCRIPTION } from './events.js';
 
 /** The CHMED16A document (seed §2.1), the schema of `chmed16a/schema.ts` under a name. */
 export const Prescription = Type.Unsafe<PrescriptionDocument>({
@@ -38,6 +39,7 @@ export const CreateResult = Type.Object(
   {
     SignedPrescriptionData: Type.String({ description: 'The link, the content of the QR code.' }),
     prescription_id: Type.String(),
+    receipt: Type.Optional(Type.String({ description: RECEIPT_DESCRIPTION })),
   },
   { $id: 'CreateResult', description: 'The signed link and the prescription id.' },
 );

@@ -50,6 +50,24 @@ export const EventView = Type.Object(
 );
 export type EventView = Static<typeof EventView>;
 
+/** A receipt (docs/transparency.md), as a mutating answer carries it. */
+export const RECEIPT_DESCRIPTION =
+  'The appended event’s receipt: a C2SP tlog-proof@v1 text (its `extra` line the event’s JWS, then its leaf index, the inclusion proof and the signed checkpoint that includes it), checkable offline with `erx receipt verify`. Absent when no checkpoint included the event within ERX_LOG_RECEIPT_WAIT.';
+
+/** The answer of a call that appended an event: the event, and its receipt. */
+export const EventAnswer = Type.Object(
+  {
+    ...EventView.properties,
+    receipt: Type.Optional(Type.String({ description: RECEIPT_DESCRIPTION })),
+  },
+  {
+    $id: 'EventAnswer',
+    description:
+      'The event a call appended (seed §2.5), with its receipt from the transparency log.',
+  },
+);
+export type EventAnswer = Static<typeof EventAnswer>;
+
 /** One non-cancelled dispensed item (seed §2.4); no substitute is `""` and `0`. */
 export const PartialDispensation = Type.Object(
   {

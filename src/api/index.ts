@@ -7,7 +7,7 @@ export {
   alreadyDispensedExample,
 } from './errors.js';
 export { DispenseBody, DispenseItem, ForceQuery } from './dispense.js';
-export { EventType, EventView, PartialDispensation } from './events.js';
+export { EventAnswer, EventType, EventView, PartialDispensation } from './events.js';
 export { EventStream, FEED_PAGE, FeedItem, FeedPage, FeedQuery, StreamQuery } from './feed.js';
 export {
   MedicamentStatus,
@@ -51,4 +51,5 @@ export {
   CatalogNamesQuery,
   CatalogSearchQuery,
 } from './catalog.js';
+export { PracticeAddress, PrescriberProfile, SignedInClient } from './me.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

@@ -6,7 +6,7 @@
 import { ErrorBody, ErrorCause, ErrorCode, Trace, Violation } from './errors.js';
 import { DispenseBody, DispenseItem } from './dispense.js';
 import { ReasonBody } from './params.js';
-import { EventType, EventView, PartialDispensation } from './events.js';
+import { EventAnswer, EventType, EventView, PartialDispensation } from './events.js';
 import { EventStream, FeedItem, FeedPage } from './feed.js';
 import {
   VerifyBody,
@@ -28,6 +28,7 @@ import {
 import { HealthStatus } from './ops.js';
 import { ListedPrescription, PrescriptionList } from './prescription-list.js';
 import { CatalogArticle, CatalogArticles } from './catalog.js';
+import { PracticeAddress, PrescriberProfile, SignedInClient } from './me.js';
 
 /** Every named shape of the interface. */
 export const NAMED_SCHEMAS: readonly object[] = [
@@ -41,6 +42,7 @@ export const NAMED_SCHEMAS: readonly object[] = [
   ReasonBody,
   EventType,
   EventView,
+  EventAnswer,
   PartialDispensation,
   FeedItem,
   FeedPage,
@@ -67,6 +69,9 @@ export const NAMED_SCHEMAS: readonly object[] = [
   PrescriptionList,
   CatalogArticle,
   CatalogArticles,
+  PracticeAddress,
+  PrescriberProfile,
+  SignedInClient,
 ];
 
 /** The `$id` of a named shape; a schema without one is a programming error. */

@@ -62,6 +62,13 @@ export interface Config {
   readonly rootKeyPath: string | undefined;
   /** pino level (`ERX_LOG_LEVEL`, default info). */
   readonly logLevel: string;
+  /**
+   * The transparency log's origin, the first line of its checkpoints and its key's name
+   * (`ERX_LOG_ORIGIN`, default `<host of ERX_PRESCRIPTION_URL>/log`).
+   */
+  readonly logOrigin: string;
+  /** Longest wait of a mutating answer for its receipt (`ERX_LOG_RECEIPT_WAIT`, default 1s), ms. */
+  readonly logReceiptWaitMs: number;
   /** Address of a running erx for the client commands of the CLI (`ERX_URL`). */
   readonly serviceUrl: string;
   /** Bearer token for the client commands of the CLI (`ERX_TOKEN`). */
@@ -169,6 +176,18 @@ function pepper(env: Env): string | undefined {
   return raw;
 }
 
+/**
+ * A C2SP log origin: one line of printable ASCII without spaces or `+` (it is also the note key's
+ * name), as checkpoints and verifier keys need it.
+ */
+function logOrigin(env: Env, prescriptionUrl: string): string {
+  const raw = env.ERX_LOG_ORIGIN || `${new URL(prescriptionUrl).host}/log`;
+  if (!/^[\x21-\x2a\x2c-\x7e]{1,200}$/.test(raw)) {
+    throw invalid('ERX_LOG_ORIGIN', 'must be 1 to 200 printable ASCII characters, no space or "+"');
+  }
+  return raw;
+}
+
 function authProtocol(env: Env): Config['authProtocol'] {
   const raw = env.ERX_AUTH_PROTOCOL;
   if (raw === undefined || raw === '') return undefined;
@@ -192,12 +211,17 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw invalid('ERX_DATABASE_URL', 'must start with postgres:// (or be absent for SQLite)');
   }
+  const prescriptionUrl = url(
+    env,
+    'ERX_PRESCRIPTION_URL',
+    `http://localhost:${port}/rx/`,
+  ) as string;
   return Object.freeze({
     port,
     host: env.ERX_HOST || '127.0.0.1',
     dataDir: resolve(env.ERX_DATA_DIR || './data'),
     databaseUrl,
-    prescriptionUrl: url(env, 'ERX_PRESCRIPTION_URL', `http://localhost:${port}/rx/`) as string,
+    prescriptionUrl,
     authUrl: url(env, 'ERX_AUTH_URL', undefined),
     authClientId: env.ERX_AUTH_CLIENT_ID || undefined,
     authClientSecret: env.ERX_AUTH_CLIENT_SECRET || undefined,
@@ -216,6 +240,8 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     pepper: pepper(env),
     ...rootFiles(env),
     logLevel: env.ERX_LOG_LEVEL || 'info',
+    logOrigin: logOrigin(env, prescriptionUrl),
+    logReceiptWaitMs: duration(env, 'ERX_LOG_RECEIPT_WAIT', '1s'),
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,
     token: env.ERX_TOKEN || undefined,
   });

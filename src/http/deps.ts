@@ -6,6 +6,7 @@ import type { SigningLoad } from '../pki/index.js';
 import type { QrRenderPool } from '../qr/render-pool.js';
 import type { PrescriptionService } from '../service/index.js';
 import type { FeedClock } from '../service/feed-clock.js';
+import type { TransparencyLog } from '../transparency/transparency-log.js';
 import type { StreamOptions } from './event-streams.js';
 import type { RememberingTokenChecker } from './auth-hook.js';
 import type { Metrics } from './metrics.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   signingLoad: () => SigningLoad;
   /** The runtime's feed clock, which wakes the event streams; `streams` shortens them (tests). */
   feed: { clock: FeedClock; streams?: Partial<StreamOptions> };
+  /** The transparency log (receipts, checkpoints, tiles) and its key in C2SP verifier form. */
+  transparency: { log: TransparencyLog; verifierKey: string };
   /** Throws when the store or the keys are not usable (`/readyz`). */
   ready: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];

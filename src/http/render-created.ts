@@ -25,7 +25,7 @@ export function pixelSize(size: string | undefined): number {
 }
 
 /**
- * Sends `created` as `data` JSON, a PNG QR code (`qrcode`) or an SVG QR code (`svg`); a QR code is
+ * Sends `created` as `data` JSON (with `receipt`), a PNG QR code (`qrcode`) or an SVG QR code (`svg`); a QR code is
  * rendered in the place `qr` took in the render queue, off the event loop.
  */
 export async function renderCreated(
@@ -34,14 +34,18 @@ export async function renderCreated(
   format: string,
   width: number,
   qr: QrRenderSlot | undefined,
+  receipt: string | undefined,
 ): Promise<FastifyReply> {
   reply.header('x-prescription-id', created.prescriptionId);
   if (format === 'data') {
     return reply.send({
       SignedPrescriptionData: created.link,
       prescription_id: created.prescriptionId,
+      ...(receipt === undefined ? {} : { receipt }),
     });
   }
+  // An image has no field to carry it: the receipt goes in a header, base64 (it spans lines).
+  if (receipt !== undefined) reply.header('erx-receipt', Buffer.from(receipt).toString('base64'));
   if (qr === undefined) throw new Error(`no place in the render queue for ${format}`);
   if (format === 'svg') {
     const svg = await qr.svg(created.link, width);

@@ -28,6 +28,8 @@ import {
   VerifiedHeads,
 } from '../service/index.js';
 import { FeedClock } from '../service/feed-clock.js';
+import { TransparencyLog } from '../transparency/transparency-log.js';
+import { openLogIdentity } from './log-key.js';
 import { bindOlderSecretHashesOnce } from './bind-secret-hashes.js';
 import { openStore } from './open-store.js';
 import { openPepper } from './pepper-key.js';
@@ -52,6 +54,7 @@ export interface Runtime {
   readonly metricsListener: MetricsListener | undefined;
   /** Knows the event feed's head and wakes the event streams when it moves. */
   readonly feedClock: FeedClock;
+  readonly transparency: TransparencyLog;
   readonly app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -116,6 +119,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     pollMs: options.feed?.pollMs,
     onError: (error) => logFeedFailure(error),
   });
+  let logGrowthFailure = (_error: unknown): void => undefined;
+  const identity = openLogIdentity(config.dataDir, config.logOrigin);
+  const transparency = new TransparencyLog(store, identity, now, {
+    receiptWaitMs: config.logReceiptWaitMs,
+    onError: (error) => logGrowthFailure(error),
+  });
+  // Events other instances append are grown into the log on the feed clock's looks.
+  const stopGrowingOnLooks = feedClock.listen(() => void transparency.grow());
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
@@ -150,6 +161,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       onAppend: (type) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();
+        void transparency.grow();
       },
     });
     const app = await buildApp({
@@ -163,6 +175,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       logger: options.logger,
       timeouts: options.timeouts,
       feed: { clock: feedClock, streams: options.feed?.streams },
+      transparency: { log: transparency, verifierKey: identity.verifierKey },
       ready: async () => {
         await store.ping();
         if (linkKeys.list().length === 0) throw new ErxError('service_unavailable', 'no link key');
@@ -170,6 +183,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       },
     });
     logFeedFailure = (error) => app.log.warn({ err: error }, 'event feed: head not read');
+    logGrowthFailure = (error) => app.log.warn({ err: error }, 'transparency log: not grown');
+    // Events written before the log existed, or while this instance was down, become leaves now.
+    void transparency.grow();
     const metricsListener =
       config.metricsAddr && new MetricsListener(metrics.registry, config.metricsAddr);
     return {
@@ -185,11 +201,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       metrics,
       metricsListener,
       feedClock,
+      transparency,
       app,
       close: async () => {
         await metricsListener?.close();
         // The streams end first (the application's preClose), then the clock that wakes them.
         await app.close();
+        stopGrowingOnLooks();
+        await transparency.close();
         await feedClock.close();
         await store.close();
         await signPool.close();
@@ -198,6 +217,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       },
     };
   } catch (error) {
+    stopGrowingOnLooks();
+    await transparency.close();
     await feedClock.close();
     await store.close();
     await signPool.close();

@@ -53,7 +53,7 @@ async function replayed(
     throw new ErxError('not_found', 'The first call with this Idempotency-Key left nothing.');
   }
   const link = linkFor(deps, chmed, row.issuer, row.issuedAt, remembered(first.answer));
-  return { link, prescriptionId: row.id };
+  return { link, prescriptionId: row.id, eventId: first.eventId };
 }
 
 /** Creates a prescription from a document that passed the schema (SPEC.md §4). */
@@ -84,7 +84,7 @@ export async function create(
     ...(ctx.idempotency === undefined ? {} : { answer: parseLink(link).signatureHex }),
   });
   if (done.replay) return replayed(deps, done.replay, chmed);
-  return { link, prescriptionId: id };
+  return { link, prescriptionId: id, eventId: done.written.row.id };
 }
 
 /** A document whose validity ended before it reached erx (SPEC.md §10): 400 at `/Dt`. */

@@ -34,4 +34,6 @@ export interface CallIdempotency {
 export interface CreateResult {
   link: string;
   prescriptionId: string;
+  /** The create event's id (its receipt is the answer's). */
+  eventId: string;
 }

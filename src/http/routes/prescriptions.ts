@@ -20,7 +20,7 @@ import {
   CreateResult,
   DispenseBody,
   EventParams,
-  EventView,
+  EventAnswer,
   ForceQuery,
   IdParams,
   QrCodePng,
@@ -62,6 +62,14 @@ function context(request: FastifyRequest): CallContext {
 /** Registers create, verify, dispense, revoke, cancel, lock and unlock. */
 export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = deps.prescriptions;
+  const log = deps.transparency.log;
+  /** The event a call appended, with its receipt when a checkpoint included it in time. */
+  const receipted = async <T extends { id: string }>(
+    view: T,
+  ): Promise<T & { receipt?: string }> => {
+    const receipt = await log.receipt(view.id);
+    return receipt === undefined ? view : { ...view, receipt };
+  };
 
   app.post<{ Body: string; Querystring: { 'output-format'?: string; size?: string } }>(
     '/ePrescription/create',
@@ -106,7 +114,8 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const qr = format === 'data' ? undefined : deps.qrRenderer.reserve();
       try {
         const created = await service.create(doc, ctx, { asQrCode: format !== 'data' });
-        return await renderCreated(reply, created, format, width, qr);
+        const receipt = await log.receipt(created.eventId);
+        return await renderCreated(reply, created, format, width, qr, receipt);
       } finally {
         qr?.release();
       }
@@ -155,7 +164,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         querystring: ForceQuery,
         ...optionalBody(DispenseBody),
         response: {
-          200: ref(EventView),
+          200: ref(EventAnswer),
           ...errorResponses([...BEARER_CALL, 404, 409, 423], {
             403: {
               already_dispensed: {
@@ -170,11 +179,13 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
     async (request) => {
       acceptMissingBody(request, BAD_DISPENSE_QUERY);
       const { force, reason } = request.query;
-      return service.dispense(
-        request.params.id,
-        request.body,
-        { force: force === 'true', reason },
-        context(request),
+      return receipted(
+        await service.dispense(
+          request.params.id,
+          request.body,
+          { force: force === 'true', reason },
+          context(request),
+        ),
       );
     },
   );
@@ -188,10 +199,10 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         summary: 'Revoke a prescription (its issuer only; final)',
         security: bearer,
         params: IdParams,
-        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
+        response: { 200: ref(EventAnswer), ...errorResponses([...BEARER_CALL, 404, 409]) },
       },
     },
-    async (request) => service.revoke(request.params.id, context(request)),
+    async (request) => receipted(await service.revoke(request.params.id, context(request))),
   );
 
   app.post<{ Params: { id: string; eventId: string } }>(
@@ -203,10 +214,11 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         summary: "Cancel one's own dispense event",
         security: bearer,
         params: EventParams,
-        response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409, 423]) },
+        response: { 200: ref(EventAnswer), ...errorResponses([...BEARER_CALL, 404, 409, 423]) },
       },
     },
-    async (request) => service.cancel(request.params.id, request.params.eventId, context(request)),
+    async (request) =>
+      receipted(await service.cancel(request.params.id, request.params.eventId, context(request))),
   );
 
   for (const [action, summary] of [
@@ -227,13 +239,13 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
           params: IdParams,
           querystring: ReasonQuery,
           ...optionalBody(ReasonBody),
-          response: { 200: ref(EventView), ...errorResponses([...BEARER_CALL, 404, 409]) },
+          response: { 200: ref(EventAnswer), ...errorResponses([...BEARER_CALL, 404, 409]) },
         },
       },
       async (request) => {
         acceptMissingBody(request, BAD_REASON_QUERY);
         const reason = oneReason(request.query.reason, request.body?.reason);
-        return service[action](request.params.id, reason, context(request));
+        return receipted(await service[action](request.params.id, reason, context(request)));
       },
     );
   }

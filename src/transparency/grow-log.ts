@@ -1,0 +1,80 @@
+/**
+ * One growth of the transparency log: the events numbered since the newest checkpoint become
+ * leaves, in feed order, their stored hashes are computed (about two per leaf, `tlog`'s layout)
+ * and a checkpoint of the new size is signed; all of it is written only onto the size it was
+ * computed from (`LogStore.append`), so a growth computed by two instances at once is written once.
+ */
+import { isSha256Hex } from '../ledger/hash.js';
+import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import {
+  eventLeafHash,
+  formatCheckpoint,
+  leafHash,
+  signNote,
+  storedHashesForRecord,
+  storedHashIndex,
+  treeHash,
+} from '../tlog/index.js';
+import type { HashReader, NoteSigner } from '../tlog/index.js';
+
+/** Who signs the log's checkpoints, under which origin. */
+export interface LogIdentity {
+  /** The checkpoint's first line (`ERX_LOG_ORIGIN`). */
+  readonly origin: string;
+  readonly signer: NoteSigner;
+}
+
+/** Leaves one growth takes at most, so a backlog is written in transactions of bounded size. */
+export const GROWTH_LEAVES = 10_000;
+
+/**
+ * The leaf hash of an event as stored: over the 32 raw bytes of its hash; a stored hash that is
+ * not 64 hex digits (an edited row) goes in as the bytes it is, so the log keeps growing and
+ * verify reports the chain (SPEC.md §7).
+ */
+export function storedEventLeafHash(eventHash: string): Buffer {
+  return isSha256Hex(eventHash) ? eventLeafHash(eventHash) : leafHash(Buffer.from(eventHash));
+}
+
+/** Reads stored hashes, the ones computed in this growth first. */
+function overlay(log: LogStore, fresh: Map<number, Uint8Array>): HashReader {
+  return async (indexes) => {
+    const missing = indexes.filter((i) => !fresh.has(i));
+    const stored = missing.length > 0 ? await log.readHashes(missing) : [];
+    const found = new Map(missing.map((index, k) => [index, stored[k]!]));
+    return indexes.map((i) => fresh.get(i) ?? found.get(i)!);
+  };
+}
+
+/**
+ * Grows the log by the events numbered after its newest checkpoint (at most `maxLeaves`): the new
+ * checkpoint, or undefined when there was nothing to add or another growth was written first.
+ */
+export async function growLog(
+  log: LogStore,
+  identity: LogIdentity,
+  now: () => number,
+  maxLeaves = GROWTH_LEAVES,
+): Promise<LogCheckpointRow | undefined> {
+  const size = (await log.head())?.size ?? 0;
+  const leaves = await log.readLeaves(size, maxLeaves);
+  const fresh = new Map<number, Uint8Array>();
+  const reader = overlay(log, fresh);
+  let n = size;
+  for (const leaf of leaves) {
+    // Positions have no gaps; one that skips is not the next leaf (never on a numbered feed).
+    if (leaf.position !== n + 1) break;
+    const hashes = await storedHashesForRecord(n, storedEventLeafHash(leaf.hash), reader);
+    const first = storedHashIndex(0, n);
+    hashes.forEach((h, k) => fresh.set(first + k, h));
+    n += 1;
+  }
+  if (n === size) return undefined;
+  const root = await treeHash(n, reader);
+  const note = await signNote(formatCheckpoint({ origin: identity.origin, size: n, root }), [
+    identity.signer,
+  ]);
+  const checkpoint: LogCheckpointRow = { size: n, root, note, signedAt: now() };
+  const hashes = [...fresh].map(([index, h]) => ({ index, hash: h }));
+  return (await log.append({ fromSize: size, hashes, checkpoint })) ? checkpoint : undefined;
+}

@@ -1,0 +1,171 @@
+/**
+ * The transparency log of one instance: grows the tree after every local append and, while
+ * anyone waits or other instances append, on every look of the feed clock; answers the newest
+ * checkpoint (with the witnesses' cosignatures) and receipts (C2SP tlog-proof@v1) for events.
+ *
+ * Growth is one at a time here (a call asked for while one runs is folded into a second run after
+ * it) and across instances by the store (`LogStore.append` onto the size it was computed from).
+ * A receipt waits, at most `receiptWaitMs`, for a checkpoint that includes its event; a mutating
+ * answer without one in time carries none, and `GET` of the event's receipt can be asked later.
+ */
+import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import type { Store } from '../store/types.js';
+import { feedHead } from '../service/feed-clock.js';
+import { formatTlogProof, proveInclusion } from '../tlog/index.js';
+import type { HashReader } from '../tlog/index.js';
+import { growLog } from './grow-log.js';
+import type { LogIdentity } from './grow-log.js';
+
+export interface TransparencyLogOptions {
+  /** Longest wait of a receipt for the checkpoint that includes its event, ms (default 1,000). */
+  readonly receiptWaitMs?: number;
+  /** While receipts wait, how often growth is tried again (another instance numbers), ms. */
+  readonly retryMs?: number;
+  /** Told of a failed growth; the next append or look tries again. */
+  readonly onError?: (error: unknown) => void;
+}
+
+const DEFAULT_RECEIPT_WAIT_MS = 1_000;
+const DEFAULT_RETRY_MS = 25;
+
+/** The log of one instance; ended by {@link close}. */
+export class TransparencyLog {
+  readonly #store: Store;
+  readonly #log: LogStore;
+  readonly #identity: LogIdentity;
+  readonly #now: () => number;
+  readonly #receiptWaitMs: number;
+  readonly #retryMs: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #reader: HashReader;
+  /** The newest checkpoint known here. */
+  #head: LogCheckpointRow | undefined;
+  #growing: Promise<void> | undefined;
+  #again = false;
+  /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
+  readonly #looked = new Set<() => void>();
+  #closed = false;
+
+  constructor(
+    store: Store,
+    identity: LogIdentity,
+    now: () => number,
+    options: TransparencyLogOptions = {},
+  ) {
+    this.#store = store;
+    this.#log = store.log;
+    this.#identity = identity;
+    this.#now = now;
+    this.#receiptWaitMs = options.receiptWaitMs ?? DEFAULT_RECEIPT_WAIT_MS;
+    this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+    this.#onError = options.onError ?? (() => undefined);
+    this.#reader = (indexes) => this.#log.readHashes(indexes);
+  }
+
+  /** The log's identity (its origin and signer's name). */
+  get identity(): LogIdentity {
+    return this.#identity;
+  }
+
+  /** Grows the log now (after a local append, or when another instance's events were seen). */
+  grow(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#growing !== undefined) {
+      this.#again = true;
+      return this.#growing;
+    }
+    const run = async (): Promise<void> => {
+      try {
+        do {
+          this.#again = false;
+          await this.#growOnce();
+        } while (this.#again && !this.#closed);
+      } finally {
+        this.#growing = undefined;
+        for (const looked of [...this.#looked]) looked();
+      }
+    };
+    this.#growing = run();
+    return this.#growing;
+  }
+
+  async #growOnce(): Promise<void> {
+    try {
+      // Numbers what has committed (PostgreSQL), so it can become leaves.
+      await feedHead(this.#store);
+      for (;;) {
+        const grown = await growLog(this.#log, this.#identity, this.#now);
+        if (grown === undefined) break;
+        this.#head = grown;
+      }
+      const head = await this.#log.head();
+      if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  /** The newest checkpoint, read from the store (another instance may have grown the log). */
+  async checkpoint(): Promise<LogCheckpointRow | undefined> {
+    const head = await this.#log.head();
+    if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
+    return this.#head;
+  }
+
+  /** The newest checkpoint's note with the cosignatures the witnesses gave it. */
+  async checkpointNote(): Promise<string | undefined> {
+    const head = await this.checkpoint();
+    if (head === undefined) return undefined;
+    const lines = await this.#log.cosignatures(head.size);
+    return lines.length === 0 ? head.note : `${head.note}${lines.map((l) => `${l}\n`).join('')}`;
+  }
+
+  /**
+   * The receipt of event `eventId`: the event's JWS (the tlog-proof's `extra`), its inclusion
+   * proof in the newest checkpoint that includes it, and that checkpoint, waiting at most the
+   * receipt wait for one; undefined when none came in time or there is no such event.
+   */
+  async receipt(eventId: string, waitMs = this.#receiptWaitMs): Promise<string | undefined> {
+    const deadline = this.#now() + waitMs;
+    const event = await this.#store.getEvent(eventId);
+    if (event === undefined) return undefined;
+    let position: number | undefined;
+    for (;;) {
+      position ??= (await this.#log.positions([eventId])).get(eventId);
+      const head = this.#head;
+      if (position !== undefined && head !== undefined && head.size >= position) {
+        return this.#proof(event.signature, position - 1, head);
+      }
+      const left = deadline - this.#now();
+      if (left <= 0 || this.#closed) return undefined;
+      await this.#nextLook(Math.min(left, this.#retryMs));
+      if (!this.#growing) void this.grow();
+    }
+  }
+
+  /** The receipt of the event signed by `jws`, leaf `index` in the tree of `head`. */
+  async #proof(jws: string, index: number, head: LogCheckpointRow): Promise<string> {
+    const proof = await proveInclusion(head.size, index, this.#reader);
+    return formatTlogProof({ extra: Buffer.from(jws), index, proof, checkpoint: head.note });
+  }
+
+  /** Resolves when a look at the log ends, or after `ms`. */
+  #nextLook(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#looked.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#looked.add(done);
+    });
+  }
+
+  /** Stops growing and lets waiting receipts go without one. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#growing;
+    for (const looked of [...this.#looked]) looked();
+  }
+}
