@@ -26,6 +26,7 @@ const EVENT_KEYS = [
   'hash',
   'id',
   'parent_hash',
+  'receipt',
   'reference',
   'signature',
   'timestamp',
