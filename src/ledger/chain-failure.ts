@@ -7,7 +7,7 @@ import type { BodyFailureReason } from './parse-event-body.js';
 
 /** The check that failed, in the order they apply to each event (then `head` for the chain). */
 export type ChainCheck =
-  'body' | 'hash' | 'reference' | 'link' | 'signature' | 'chain' | 'time' | 'head';
+  'body' | 'hash' | 'reference' | 'link' | 'signature' | 'chain' | 'time' | 'head' | 'log';
 
 /** Why a compact JWS was refused before or by the signature check. */
 export type SignatureFailureReason =
@@ -29,7 +29,9 @@ export type ChainFailureReason =
   | SignatureFailureReason
   | CertificateFailureReason
   | 'timestamp_decreases'
-  | 'head_mismatch';
+  | 'head_mismatch'
+  /** Covered by a checkpoint of the transparency log, but not the leaf at its position. */
+  | 'not_in_log';
 
 /** One failed check. */
 export interface CheckFailure {

@@ -11,10 +11,7 @@ import { openKeyFile } from './key-file.js';
 export const LOG_KEY_FILE = 'transparency-log.key';
 
 /** The log's identity for `origin`: its signer, and the verifier key that checks it (C2SP note form). */
-export function openLogIdentity(
-  dataDir: string,
-  origin: string,
-): LogIdentity & { readonly verifierKey: string } {
+export function openLogIdentity(dataDir: string, origin: string): LogIdentity {
   const privateKey = ed25519PrivateKeyFromSeed(openKeyFile(dataDir, LOG_KEY_FILE, 32));
   return {
     origin,

@@ -29,6 +29,7 @@ import {
 } from '../service/index.js';
 import { FeedClock } from '../service/feed-clock.js';
 import { TransparencyLog } from '../transparency/transparency-log.js';
+import { WitnessClient } from '../transparency/witness-client.js';
 import { openLogIdentity } from './log-key.js';
 import { bindOlderSecretHashesOnce } from './bind-secret-hashes.js';
 import { openStore } from './open-store.js';
@@ -125,6 +126,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     receiptWaitMs: config.logReceiptWaitMs,
     onError: (error) => logGrowthFailure(error),
   });
+  let logWitnessFailure = (_witness: string, _error: unknown): void => undefined;
+  // Asks the witnesses to cosign new checkpoints on timers of its own, never in an answer's way.
+  const witnesses = new WitnessClient(store.log, config.logWitnesses, {
+    onError: (witness, error) => logWitnessFailure(witness, error),
+  });
   // Events other instances append are grown into the log on the feed clock's looks.
   const stopGrowingOnLooks = feedClock.listen(() => void transparency.grow());
   try {
@@ -158,6 +164,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
       now,
+      firstNotInLog: (events) => transparency.firstNotInLog(events),
       onAppend: (type) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();
@@ -184,6 +191,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     });
     logFeedFailure = (error) => app.log.warn({ err: error }, 'event feed: head not read');
     logGrowthFailure = (error) => app.log.warn({ err: error }, 'transparency log: not grown');
+    logWitnessFailure = (witness, error) =>
+      app.log.warn({ err: error, witness }, 'transparency log: no cosignature');
+    witnesses.start();
     // Events written before the log existed, or while this instance was down, become leaves now.
     void transparency.grow();
     const metricsListener =
@@ -208,6 +218,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         // The streams end first (the application's preClose), then the clock that wakes them.
         await app.close();
         stopGrowingOnLooks();
+        await witnesses.close();
         await transparency.close();
         await feedClock.close();
         await store.close();
@@ -218,6 +229,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     };
   } catch (error) {
     stopGrowingOnLooks();
+    await witnesses.close();
     await transparency.close();
     await feedClock.close();
     await store.close();

@@ -21,7 +21,7 @@ export type SealUse = 'read' | 'renew';
  * any lock); a decision, which holds the prescription's lock, only reads the seal.
  */
 export async function checkChain(
-  deps: Pick<ServiceDeps, 'verifier' | 'verifiedHeads'>,
+  deps: Pick<ServiceDeps, 'verifier' | 'verifiedHeads' | 'firstNotInLog'>,
   state: ChainState,
   seal: SealUse,
 ): Promise<ChainVerification> {
@@ -42,5 +42,10 @@ export async function checkChain(
     // Only saves work after a restart: a store that cannot take the seal now answers all the same.
     await deps.verifiedHeads?.remember(state).catch(() => undefined);
   }
-  return chain;
+  if (!chain.ok || deps.firstNotInLog === undefined) return chain;
+  // Last: a chain that passes every check with erx's own keys may still not be the one the
+  // transparency log's checkpoints signed (re-signed by someone holding them).
+  const notInLog = await deps.firstNotInLog(state.events);
+  if (notInLog === undefined) return chain;
+  return { ...chain, ok: false, firstBadIndex: notInLog, failedCheck: 'log', reason: 'not_in_log' };
 }

@@ -2,7 +2,7 @@
 import type { EventType, EventVerifier } from '../ledger/index.js';
 import type { LinkSigner } from '../link/index.js';
 import type { Signer } from '../pki/index.js';
-import type { Store } from '../store/types.js';
+import type { EventRow, Store } from '../store/types.js';
 import type { IssuedAtFormat } from './issued-at.js';
 import type { VerifyKeys } from './link-facts.js';
 import type { VerificationCache } from './verification-cache.js';
@@ -33,6 +33,11 @@ export interface ServiceDeps {
   readonly lockTtlMs: number;
   /** Current time in unix milliseconds (injectable for tests). */
   readonly now: () => number;
+  /**
+   * The transparency log's check of a chain (SPEC.md §6 `logs_check_passed`): the index of the
+   * first event a checkpoint covers that is not its leaf there, or undefined. Absent: not checked.
+   */
+  readonly firstNotInLog?: (events: readonly EventRow[]) => Promise<number | undefined>;
   /** Told of every appended event (metrics). */
   readonly onAppend?: (type: EventType) => void;
 }

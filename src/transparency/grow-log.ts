@@ -22,6 +22,8 @@ export interface LogIdentity {
   /** The checkpoint's first line (`ERX_LOG_ORIGIN`). */
   readonly origin: string;
   readonly signer: NoteSigner;
+  /** The signer's verifier key, C2SP note form (`GET /log/key`). */
+  readonly verifierKey: string;
 }
 
 /** Leaves one growth takes at most, so a backlog is written in transactions of bounded size. */

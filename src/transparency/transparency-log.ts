@@ -13,6 +13,8 @@ import type { Store } from '../store/types.js';
 import { feedHead } from '../service/feed-clock.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import type { HashReader } from '../tlog/index.js';
+import { ChainInLog } from './chain-in-log.js';
+import type { LoggedEvent } from './chain-in-log.js';
 import { growLog } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
 
@@ -38,6 +40,7 @@ export class TransparencyLog {
   readonly #retryMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #reader: HashReader;
+  readonly #inclusion: ChainInLog;
   /** The newest checkpoint known here. */
   #head: LogCheckpointRow | undefined;
   #growing: Promise<void> | undefined;
@@ -60,6 +63,7 @@ export class TransparencyLog {
     this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
     this.#onError = options.onError ?? (() => undefined);
     this.#reader = (indexes) => this.#log.readHashes(indexes);
+    this.#inclusion = new ChainInLog(store.log, identity.verifierKey);
   }
 
   /** The log's identity (its origin and signer's name). */
@@ -103,6 +107,14 @@ export class TransparencyLog {
     } catch (error) {
       this.#onError(error);
     }
+  }
+
+  /**
+   * The index in `events` of the first that the newest checkpoint known here covers but that is
+   * not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
+   */
+  async firstNotInLog(events: readonly LoggedEvent[]): Promise<number | undefined> {
+    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()));
   }
 
   /** The newest checkpoint, read from the store (another instance may have grown the log). */
