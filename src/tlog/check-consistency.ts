@@ -3,7 +3,7 @@
  * `newRoot` extends the tree of `oldSize` leaves and `oldRoot`. Malformed input of any kind is a
  * failed check, not a throw. A proof from the empty tree proves nothing and is refused.
  */
-import { hashesEqual as equal, isHash, nodeHash } from './hash.js';
+import { hashesEqual as equal, isHash, nodeHashWith, nodeScratch } from './hash.js';
 import { isIndex, largestPowerOfTwo, shiftRight } from './tree-math.js';
 
 /** True when `proof` shows that the tree (`newSize`, `newRoot`) extends (`oldSize`, `oldRoot`). */
@@ -27,20 +27,21 @@ export function checkConsistency(
     fn = shiftRight(fn, 1);
     sn = shiftRight(sn, 1);
   }
+  const scratch = nodeScratch();
   let fr: Uint8Array = path[0]!;
   let sr: Uint8Array = path[0]!;
   for (let i = 1; i < path.length; i++) {
     const c = path[i]!;
     if (sn === 0) return false;
     if (fn % 2 === 1 || fn === sn) {
-      fr = nodeHash(c, fr);
-      sr = nodeHash(c, sr);
+      fr = nodeHashWith(scratch, c, fr);
+      sr = nodeHashWith(scratch, c, sr);
       while (fn % 2 === 0 && fn !== 0) {
         fn = shiftRight(fn, 1);
         sn = shiftRight(sn, 1);
       }
     } else {
-      sr = nodeHash(sr, c);
+      sr = nodeHashWith(scratch, sr, c);
     }
     fn = shiftRight(fn, 1);
     sn = shiftRight(sn, 1);

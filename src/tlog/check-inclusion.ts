@@ -2,7 +2,7 @@
  * Verification of an inclusion proof (RFC 9162 §2.1.3.2), iterative and allocation-light: it runs
  * for every receipt a verifier checks. Malformed input of any kind is a failed check, not a throw.
  */
-import { hashesEqual, isHash, nodeHash } from './hash.js';
+import { hashesEqual, isHash, nodeHashWith, nodeScratch } from './hash.js';
 import { isIndex, shiftRight } from './tree-math.js';
 
 /**
@@ -19,17 +19,18 @@ export function rootFromInclusionProof(
   let fn = index;
   let sn = size - 1;
   let r: Uint8Array = leafHash;
+  const scratch = nodeScratch();
   for (const p of proof) {
     if (sn === 0 || !isHash(p)) return undefined;
     if (fn % 2 === 1 || fn === sn) {
-      r = nodeHash(p, r);
+      r = nodeHashWith(scratch, p, r);
       // A left sibling on the right border: skip the levels where this node has no sibling.
       while (fn % 2 === 0 && fn !== 0) {
         fn = shiftRight(fn, 1);
         sn = shiftRight(sn, 1);
       }
     } else {
-      r = nodeHash(r, p);
+      r = nodeHashWith(scratch, r, p);
     }
     fn = shiftRight(fn, 1);
     sn = shiftRight(sn, 1);

@@ -29,6 +29,23 @@ export function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
   return hash('sha256', input, 'buffer');
 }
 
+/** A reusable input buffer for {@link nodeHashWith}: 0x01 and room for two hashes. */
+export function nodeScratch(): Buffer {
+  const scratch = Buffer.alloc(1 + 2 * HASH_SIZE);
+  scratch[0] = NODE_PREFIX;
+  return scratch;
+}
+
+/**
+ * {@link nodeHash} of two 32-byte hashes through a caller's scratch buffer: proof checks run per
+ * receipt, and one buffer per check saves an allocation per level.
+ */
+export function nodeHashWith(scratch: Buffer, left: Uint8Array, right: Uint8Array): Buffer {
+  scratch.set(left, 1);
+  scratch.set(right, 1 + HASH_SIZE);
+  return hash('sha256', scratch, 'buffer');
+}
+
 /** The root of the empty tree, SHA-256 of no bytes (RFC 6962 §2.1). */
 export function emptyTreeHash(): Buffer {
   return hash('sha256', Buffer.alloc(0), 'buffer');

@@ -57,4 +57,4 @@ export { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER } from './tlog-proof
 export type { TlogProof } from './tlog-proof.js';
 export { treeHash } from './tree-hash.js';
 export { verifyTlogProof } from './verify-tlog-proof.js';
-export type { VerifiedTlogProof } from './verify-tlog-proof.js';
+export type { CheckpointMemo, VerifiedTlogProof } from './verify-tlog-proof.js';

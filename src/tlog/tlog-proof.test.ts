@@ -11,6 +11,8 @@ import { formatVerifierKey, parseVerifierKey } from './note-key.js';
 import { proveInclusion } from './prove-inclusion.js';
 import { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER } from './tlog-proof.js';
 import { treeHash } from './tree-hash.js';
+import { LruCache } from '../lru-cache.js';
+import type { OpenedCheckpoint } from './open-checkpoint.js';
 import { TlogError } from './tlog-error.js';
 import { verifyTlogProof } from './verify-tlog-proof.js';
 
@@ -56,6 +58,24 @@ test('a receipt is the tlog-proof@v1 text and verifies for its leaf only', async
   assert.throws(() => verifyTlogProof(r.text, other, r.policy), reason('proof_mismatch'));
   const moved = r.text.replace('index 123', 'index 122');
   assert.throws(() => verifyTlogProof(moved, r.leaf, r.policy), reason('proof_mismatch'));
+});
+
+test('with a memo, receipts of one checkpoint open it once and still check each proof', async () => {
+  const r = await receipt(10);
+  const memo = new LruCache<OpenedCheckpoint>(4);
+  let opens = 0;
+  const counting = {
+    ...r.policy,
+    log: r.policy.log.map((v) => ({
+      ...v,
+      verify: (t: Buffer, s: Buffer) => (opens++, v.verify(t, s)),
+    })),
+  };
+  assert.equal(verifyTlogProof(r.text, r.leaf, counting, memo).index, 10);
+  assert.equal(verifyTlogProof(r.text, r.leaf, counting, memo).index, 10);
+  assert.equal(opens, 1);
+  const other = leafHash(Buffer.from('leaf 11'));
+  assert.throws(() => verifyTlogProof(r.text, other, counting, memo), reason('proof_mismatch'));
 });
 
 test('extra data round-trips and a proof of a one-leaf tree has no hash lines', async () => {
