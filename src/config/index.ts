@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ErxError } from '../errors.js';
 import { parseDuration } from './duration.js';
+import { parseLogWitnesses } from './log-witnesses.js';
+import type { LogWitnessConfig } from './log-witnesses.js';
 
 export interface Config {
   /** HTTP port (`PORT`, default 8080). */
@@ -69,6 +71,8 @@ export interface Config {
   readonly logOrigin: string;
   /** Longest wait of a mutating answer for its receipt (`ERX_LOG_RECEIPT_WAIT`, default 1s), ms. */
   readonly logReceiptWaitMs: number;
+  /** Witnesses asked to cosign the log's checkpoints (`ERX_LOG_WITNESSES`, default none). */
+  readonly logWitnesses: readonly LogWitnessConfig[];
   /** Address of a running erx for the client commands of the CLI (`ERX_URL`). */
   readonly serviceUrl: string;
   /** Bearer token for the client commands of the CLI (`ERX_TOKEN`). */
@@ -242,6 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     logLevel: env.ERX_LOG_LEVEL || 'info',
     logOrigin: logOrigin(env, prescriptionUrl),
     logReceiptWaitMs: duration(env, 'ERX_LOG_RECEIPT_WAIT', '1s'),
+    logWitnesses: parseLogWitnesses(env.ERX_LOG_WITNESSES),
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,
     token: env.ERX_TOKEN || undefined,
   });
