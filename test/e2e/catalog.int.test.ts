@@ -6,40 +6,13 @@
  * Bad queries are 400 in the error shape; a malformed or missing file changes nothing.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { CATALOG_OLDER_SAMPLE, CATALOG_SAMPLE, importCatalog } from '../support/catalog.js';
+import type { CliRun } from '../support/catalog.js';
 import { assertError } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
-import type { TestServer } from '../support/server.js';
-
-const SAMPLE = 'test/fixtures/catalog/articles-sample.xml';
-const OLDER_SAMPLE = 'test/fixtures/catalog/article-out-sample.xml';
-
-interface CliRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `erx catalog import <file>` from the sources on `server`'s store. */
-function importCatalog(server: TestServer, file: string): Promise<CliRun> {
-  const url = server.runtime.config.databaseUrl;
-  const env: NodeJS.ProcessEnv = { ...process.env, ERX_DATA_DIR: server.dataDir };
-  if (url !== undefined) env.ERX_DATABASE_URL = url;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'catalog', 'import', file],
-      { env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ status, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe('the product catalogue', () => {
   const server = useTestServer();
@@ -61,7 +34,7 @@ describe('the product catalogue', () => {
   describe('after erx catalog import of the sample', () => {
     let run: CliRun;
     before(async () => {
-      run = await importCatalog(server, SAMPLE);
+      run = await importCatalog(server, CATALOG_SAMPLE);
     });
 
     it('reports what it imported and skipped', () => {
@@ -145,7 +118,7 @@ describe('the product catalogue', () => {
     });
 
     it('replaces the catalogue with the older form of the list, Pharmacodes included', async () => {
-      const older = await importCatalog(server, OLDER_SAMPLE);
+      const older = await importCatalog(server, CATALOG_OLDER_SAMPLE);
       assert.equal(older.status, 0, older.stderr);
       assert.match(older.stdout, /^imported 3 of 4 articles \(refdata-article-out\)/);
       const found = await search('q=febri');

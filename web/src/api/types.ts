@@ -5,6 +5,7 @@
 import type { ActiveTokenInfo, VerifyFull, VerifyShort } from '../../../src/api/index.js';
 
 export type {
+  CatalogArticle,
   CreateResult,
   DispenseItem,
   ErrorBody,

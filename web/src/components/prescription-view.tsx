@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import type { DocumentView, MedicamentView } from '../chmed/document-view.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { DosageTable } from './dosage-table.js';
-import { medicamentLabel } from './medicament-label.js';
+import { MedicamentName } from './product-names.js';
 
 function Row(props: { label: string; children: ComponentChildren }) {
   return (
@@ -26,7 +26,9 @@ function Medicament(props: { med: MedicamentView }) {
   const m = props.med;
   return (
     <li class="medicament" data-medicament-id={m.id}>
-      <h3>{medicamentLabel(m.id, m.idType, t)}</h3>
+      <h3>
+        <MedicamentName id={m.id} idType={m.idType} />
+      </h3>
       <DosageTable dosages={m.dosages} unit={m.unit} />
       <dl class="facts">
         {m.instructions && <Row label={t('med.instructions')}>{m.instructions}</Row>}

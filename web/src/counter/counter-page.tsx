@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Session } from '../api/session.js';
 import { PrescriptionView } from '../components/prescription-view.js';
+import { ProductNames } from '../components/product-names.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
 import { useStaffSession } from '../components/use-staff-session.js';
@@ -76,7 +77,9 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
       <Feedback place="link" feedback={feedback} />
       {counter.bare && (
         <div class="bare-document" data-bare="true">
-          <PrescriptionView doc={counter.bare} />
+          <ProductNames medicaments={counter.bare.medicaments}>
+            <PrescriptionView doc={counter.bare} />
+          </ProductNames>
         </div>
       )}
       {counter.pendingForce && (
@@ -96,45 +99,48 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
         />
       )}
       {decoded.state === 'ok' && result && state && (
-        <div class="counter-grid">
-          <div class="counter-main">
-            <VerifySummary result={result} state={state} loaded={counter.loaded} />
-            <LockPanel
-              state={state}
-              dispensed={result.dispensed}
-              busy={counter.busy}
-              feedback={feedback}
-              onLock={counter.lock}
-              onUnlock={counter.unlock}
-            />
-            <DispensePanel
-              key={result.prescription_id}
-              medicaments={decoded.doc.medicaments}
-              result={result}
-              state={state}
-              busy={counter.busy}
-              feedback={feedback}
-              onDispense={counter.dispense}
-              onForce={() => counter.askForce(undefined)}
-            />
-            <PrescriptionView doc={decoded.doc} />
+        <ProductNames medicaments={decoded.doc.medicaments}>
+          <div class="counter-grid">
+            <div class="counter-main">
+              <VerifySummary result={result} state={state} loaded={counter.loaded} />
+              <LockPanel
+                state={state}
+                dispensed={result.dispensed}
+                busy={counter.busy}
+                feedback={feedback}
+                onLock={counter.lock}
+                onUnlock={counter.unlock}
+              />
+              <DispensePanel
+                key={result.prescription_id}
+                medicaments={decoded.doc.medicaments}
+                result={result}
+                state={state}
+                busy={counter.busy}
+                feedback={feedback}
+                onDispense={counter.dispense}
+                onForce={() => counter.askForce(undefined)}
+              />
+              <PrescriptionView doc={decoded.doc} />
+            </div>
+            <div class="counter-side">
+              <Timeline
+                result={result}
+                me={props.session.sub}
+                busy={counter.busy}
+                cancelRefused={
+                  state.cancelRefused &&
+                  t(state.cancelRefused, { holder: state.lock?.holder ?? '' })
+                }
+                feedback={feedback}
+                onCancel={(id) => void counter.cancel(id)}
+              />
+              <button type="button" onClick={() => (state.mayUnlock ? setAskNext(true) : next())}>
+                {t('counter.clear')}
+              </button>
+            </div>
           </div>
-          <div class="counter-side">
-            <Timeline
-              result={result}
-              me={props.session.sub}
-              busy={counter.busy}
-              cancelRefused={
-                state.cancelRefused && t(state.cancelRefused, { holder: state.lock?.holder ?? '' })
-              }
-              feedback={feedback}
-              onCancel={(id) => void counter.cancel(id)}
-            />
-            <button type="button" onClick={() => (state.mayUnlock ? setAskNext(true) : next())}>
-              {t('counter.clear')}
-            </button>
-          </div>
-        </div>
+        </ProductNames>
       )}
     </>
   );

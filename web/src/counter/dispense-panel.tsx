@@ -9,7 +9,7 @@
 import { useState } from 'preact/hooks';
 import type { DispenseItem, VerifyResult } from '../api/types.js';
 import type { MedicamentView } from '../chmed/document-view.js';
-import { medicamentLabel } from '../components/medicament-label.js';
+import { MedicamentName } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { CounterState } from './counter-state.js';
 import { Feedback } from './feedback.js';
@@ -101,7 +101,9 @@ export function DispensePanel(props: {
             const s = status.get(med.id);
             return (
               <tr key={`${i}-${med.id}`} data-medicament-id={med.id}>
-                <th scope="row">{medicamentLabel(med.id, med.idType, t)}</th>
+                <th scope="row">
+                  <MedicamentName id={med.id} idType={med.idType} />
+                </th>
                 <td data-col="prescribed">{s ? number(s.prescribed) : '–'}</td>
                 <td data-col="dispensed">{s ? number(s.dispensed) : '–'}</td>
                 <td data-col="remaining">{s ? number(s.remaining) : '–'}</td>
@@ -118,7 +120,9 @@ export function DispensePanel(props: {
           const base = `dispense-${i}`;
           return (
             <li key={`${i}-${med.id}`} class="dispense-line" data-medicament-id={med.id}>
-              <h3 id={`${base}-name`}>{medicamentLabel(med.id, med.idType, t)}</h3>
+              <h3 id={`${base}-name`}>
+                <MedicamentName id={med.id} idType={med.idType} />
+              </h3>
               <p class="progress" data-remaining={remaining}>
                 {remaining === undefined
                   ? ''

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DocumentView } from '../chmed/document-view.js';
 import { PrescriptionView } from '../components/prescription-view.js';
+import { ProductNames } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { renderQr } from '../qr/render.js';
 import type { RenderedQr } from '../qr/render.js';
@@ -154,7 +155,9 @@ export function CreatedPanel(props: {
       </div>
       {!props.revoked && (
         <div class="print-only">
-          <PrescriptionView doc={props.created.doc} />
+          <ProductNames medicaments={props.created.doc.medicaments}>
+            <PrescriptionView doc={props.created.doc} />
+          </ProductNames>
         </div>
       )}
       {!props.revoked && <PrintSignature doc={props.created.doc} />}

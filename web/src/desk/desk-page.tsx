@@ -1,5 +1,6 @@
 /** The prescriber desk (SPEC.md §1 prescribers): compose, create, show the QR code, revoke. */
 import { useMemo, useState } from 'preact/hooks';
+import { searchProducts } from '../api/catalog.js';
 import { ApiError } from '../api/http.js';
 import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
@@ -20,6 +21,7 @@ import type { Draft } from './draft.js';
 import { highDoses } from './plausibility.js';
 import type { HighDose } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
+import { ProductSearchContext } from './product-search.js';
 import { Violations } from './violations.js';
 
 function SignedInDesk(props: { session: Session; onSignOut(): void }) {
@@ -31,6 +33,9 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const [revoked, setRevoked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  // One function per token, so the product search asks again only when the text changes.
+  const token = props.session.token;
+  const search = useMemo(() => (query: string) => searchProducts(query, token), [token]);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [unusual, setUnusual] = useState<readonly HighDose[]>([]);
   // The links created on this page (the service keeps none), and a count that reloads the list.
@@ -117,13 +122,15 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
           }}
         />
       ) : (
-        <PrescriptionForm
-          draft={draft}
-          violations={worded}
-          busy={busy}
-          onDraft={setDraft}
-          onSubmit={submit}
-        />
+        <ProductSearchContext.Provider value={search}>
+          <PrescriptionForm
+            draft={draft}
+            violations={worded}
+            busy={busy}
+            onDraft={setDraft}
+            onSubmit={submit}
+          />
+        </ProductSearchContext.Provider>
       )}
       {unusual.length > 0 && (
         <DoseConfirm

@@ -3,6 +3,7 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { hasDosage } from './draft.js';
 import type { MedicamentDraft } from './draft.js';
 import { CheckField, SelectField, TextField } from './field.js';
+import { ProductSearch } from './product-search.js';
 import { controlId } from './violations.js';
 import type { Violations } from './violations.js';
 
@@ -27,6 +28,7 @@ export function MedicamentFieldset(props: {
   return (
     <fieldset class="medicament-fields" data-index={index}>
       <legend>{t('desk.med', { n: index + 1 })}</legend>
+      <ProductSearch index={index} onPick={(a) => props.onChange({ id: a.gtin, idType: '2' })} />
       <div class="grid">
         <TextField
           pointer={`${at}/Id`}

@@ -197,6 +197,15 @@ export const fr: Messages = {
   'desk.med': 'Médicament {n}',
   'desk.medId': 'ID du produit',
   'desk.idType': 'Type d’ID',
+  'desk.productSearch': 'Rechercher un produit (nom)',
+  'desk.productSearchHint':
+    'Au moins 2 lettres ; le produit choisi remplit le GTIN. Sans résultat, saisir le GTIN directement.',
+  'desk.productResults': 'Produits trouvés',
+  'desk.productFound': 'Produits trouvés : {n}',
+  'desk.productNone': 'Aucun produit trouvé dans le catalogue.',
+  'desk.productSearchFailed':
+    'La recherche de produits est indisponible ; saisir le GTIN directement.',
+  'desk.productPicked': 'Choisi : {name}',
   'desk.unit': 'Unité (p. ex. comprimé)',
   'desk.dosage': 'Dose à chaque moment de la journée',
   'desk.until': 'À prendre jusqu’au',

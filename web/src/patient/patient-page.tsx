@@ -1,6 +1,7 @@
 /** The patient view (SPEC.md §3): the prescription of the link, decoded here, and its status. */
 import { LanguageSwitch } from '../components/language-switch.js';
 import { PrescriptionView } from '../components/prescription-view.js';
+import { ProductNames } from '../components/product-names.js';
 import { SkipLink } from '../components/skip-link.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { PatientStatus } from './patient-status.js';
@@ -29,7 +30,9 @@ export function PatientPage() {
         {decoded.state === 'ok' && (
           <>
             <PatientStatus answer={answer} />
-            <PrescriptionView doc={decoded.doc} />
+            <ProductNames medicaments={decoded.doc.medicaments}>
+              <PrescriptionView doc={decoded.doc} />
+            </ProductNames>
           </>
         )}
         <p class="privacy muted">{t('patient.privacy')}</p>
