@@ -10,6 +10,7 @@ import { registerDocumentCommands } from './commands/document.js';
 import { registerFeedCommands } from './commands/feed.js';
 import { registerKeyCommands } from './commands/keys.js';
 import { registerMigrateCommand } from './commands/migrate.js';
+import { registerReceiptCommands } from './commands/receipt.js';
 import { registerServeCommand } from './commands/serve.js';
 import { CliUsageError } from './usage-error.js';
 
@@ -28,6 +29,7 @@ registerKeyCommands(program);
 registerAuditCommand(program);
 registerMigrateCommand(program);
 registerCatalogCommands(program);
+registerReceiptCommands(program);
 
 try {
   await program.parseAsync(process.argv);
