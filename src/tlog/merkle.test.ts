@@ -7,6 +7,7 @@ import { checkInclusion } from './check-inclusion.js';
 import { eventLeaf, eventLeafHash, leafHash } from './hash.js';
 import { proveConsistency } from './prove-consistency.js';
 import { proveInclusion } from './prove-inclusion.js';
+import { storedHashesForRecords } from './stored-hashes-batch.js';
 import { splitStoredHashIndex, storedHashCount, storedHashIndex } from './stored-hash-index.js';
 import { treeHash } from './tree-hash.js';
 import { TlogError } from './tlog-error.js';
@@ -26,6 +27,30 @@ test('the stored layout: counts, indexes and their inverse agree with the hashes
   for (let index = 0; index < tree.hashes.length; index++) {
     const { level, n } = splitStoredHashIndex(index);
     assert.equal(storedHashIndex(level, n), index);
+  }
+});
+
+test('a batch append stores the same hashes as leaf-by-leaf appends, reading only stored ones', async () => {
+  const whole = await memoryTree(300);
+  for (const [start, count] of [
+    [0, 300],
+    [1, 1],
+    [7, 93],
+    [255, 2],
+    [256, 44],
+    [100, 200],
+  ] as const) {
+    const prefix = await memoryTree(start);
+    const leaves = data(start + count)
+      .slice(start)
+      .map((d) => leafHash(d));
+    const added = await storedHashesForRecords(start, leaves, prefix.reader);
+    assert.equal(prefix.hashes.length, storedHashIndex(0, start));
+    assert.deepEqual(
+      [...prefix.hashes, ...added],
+      whole.hashes.slice(0, storedHashCount(start + count)),
+      `${start} + ${count}`,
+    );
   }
 });
 

@@ -56,6 +56,11 @@ const MESSAGES: Record<TlogErrorReason, string> = {
   signing_key: 'The transparency log signing key is not an Ed25519 key.',
 };
 
+/** Every reason, in a stable order (for registries and tests). */
+export const TLOG_ERROR_REASONS: readonly TlogErrorReason[] = Object.freeze(
+  Object.keys(MESSAGES) as TlogErrorReason[],
+);
+
 const OPERATOR_REASONS: ReadonlySet<TlogErrorReason> = new Set(['hash_reader', 'signing_key']);
 
 /** A transparency log failure with a typed `reason`; `detail` (log only) says what exactly. */
