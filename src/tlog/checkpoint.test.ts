@@ -13,6 +13,9 @@ import { ed25519NoteSigner, ed25519NoteVerifier, ed25519VerifierKey } from './ed
 import { formatNote, openNote, parseNote, signNote } from './note.js';
 import { parseVerifierKey } from './note-key.js';
 import { openCheckpoint } from './open-checkpoint.js';
+import { memoryTree } from '../../test/support/tlog/memory-tree.js';
+import { signCheckpoint } from './sign-checkpoint.js';
+import { treeHash } from './tree-hash.js';
 import { TlogError } from './tlog-error.js';
 
 const ORIGIN = 'erx.example.ch/log';
@@ -135,6 +138,18 @@ test('a tampered cosignature time, signature or checkpoint text is refused', asy
     parseVerifierKey(ed25519VerifierKey('w', k.witness)).keyId,
     parseVerifierKey(cosignerVerifierKey('w', k.witness)).keyId,
   );
+});
+
+test('signCheckpoint signs the tree head from the stored hashes; two verifiers for one key are refused', async () => {
+  const k = keys();
+  const tree = await memoryTree(10);
+  const signer = ed25519NoteSigner(ORIGIN, k.log);
+  const { checkpoint, note } = await signCheckpoint(ORIGIN, 10, tree.reader, [signer]);
+  assert.deepEqual(checkpoint.root, await treeHash(10, tree.reader));
+  const log = [ed25519NoteVerifier(k.logVkey)];
+  assert.deepEqual(openCheckpoint(note, { origin: ORIGIN, log }).checkpoint, checkpoint);
+  const twice = [...log, ed25519NoteVerifier(k.logVkey)];
+  assert.throws(() => openNote(note, twice), reason('malformed_key'));
 });
 
 test('signature lines of unknown keys are ignored; a re-signing key replaces its old line', async () => {

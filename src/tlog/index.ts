@@ -46,6 +46,7 @@ export { openCheckpoint } from './open-checkpoint.js';
 export type { CheckpointPolicy, OpenedCheckpoint } from './open-checkpoint.js';
 export { proveConsistency } from './prove-consistency.js';
 export { proveInclusion } from './prove-inclusion.js';
+export { signCheckpoint } from './sign-checkpoint.js';
 export { splitStoredHashIndex, storedHashCount, storedHashIndex } from './stored-hash-index.js';
 export { storedHashesForRecord } from './stored-hashes.js';
 export { storedHashesForRecords } from './stored-hashes-batch.js';
