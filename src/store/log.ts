@@ -36,6 +36,8 @@ export interface LogAppend {
 export interface LogStore {
   /** The newest checkpoint (undefined before the first). */
   head(): Promise<LogCheckpointRow | undefined>;
+  /** The checkpoints of sizes above `size`, smallest first, at most `limit`. */
+  checkpointsAfter(size: number, limit: number): Promise<LogCheckpointRow[]>;
   /** The stored hashes at `indexes`, in that order; a missing one is an error. */
   readHashes(indexes: readonly number[]): Promise<Uint8Array[]>;
   /** The events at feed positions after `after`, in order, at most `limit`: the next leaves. */

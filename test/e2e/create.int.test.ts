@@ -33,8 +33,10 @@ describe('create', () => {
     assert.deepEqual(Object.keys(answer.json).sort(), [
       'SignedPrescriptionData',
       'prescription_id',
+      'receipt',
     ]);
     assert.equal(answer.json.prescription_id, id);
+    assert.match(answer.json.receipt, /^c2sp\.org\/tlog-proof@v1\n/);
     assert.match(answer.json.SignedPrescriptionData, LINK);
     assert.equal(await eventCount(server, id), 1);
     return answer.json.SignedPrescriptionData as string;

@@ -53,6 +53,15 @@ export function logContract(open: OpenFixture): void {
       await assert.rejects(store.log.readHashes([0, 7]));
       assert.equal(await store.log.append(growth(2, 3, 3, 1)), true);
       assert.equal((await store.log.head())?.size, 3);
+      assert.deepEqual(
+        (await store.log.checkpointsAfter(0, 10)).map((c) => c.size),
+        [2, 3],
+      );
+      assert.deepEqual(
+        (await store.log.checkpointsAfter(2, 10)).map((c) => c.size),
+        [3],
+      );
+      assert.deepEqual(await store.log.checkpointsAfter(0, 0), []);
     }));
 
   it('lets exactly one of two growths from the same size through, also from another instance', () =>

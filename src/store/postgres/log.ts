@@ -31,6 +31,7 @@ const toCheckpoint = (r: CheckpointRecord): LogCheckpointRow => ({
 export const POSTGRES_LOG_SQL = {
   head: 'SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1',
   lock: 'SELECT pg_advisory_xact_lock($1)',
+  checkpointsAfter: 'SELECT * FROM log_checkpoints WHERE size > $1 ORDER BY size LIMIT $2',
   hashes: 'SELECT idx, hash FROM log_hashes WHERE idx = ANY($1::bigint[])',
   leaves: `SELECT feed_seq AS position, hash FROM events WHERE feed_seq > $1
     ORDER BY feed_seq LIMIT $2`,
@@ -70,6 +71,14 @@ export class PostgresLog implements LogStore {
   async head(): Promise<LogCheckpointRow | undefined> {
     const [r] = await this.#query<CheckpointRecord>(POSTGRES_LOG_SQL.head);
     return r && toCheckpoint(r);
+  }
+
+  async checkpointsAfter(size: number, limit: number): Promise<LogCheckpointRow[]> {
+    const rows = await this.#query<CheckpointRecord>(POSTGRES_LOG_SQL.checkpointsAfter, [
+      size,
+      limit,
+    ]);
+    return rows.map(toCheckpoint);
   }
 
   async readHashes(indexes: readonly number[]): Promise<Uint8Array[]> {

@@ -23,6 +23,7 @@ const toCheckpoint = (r: CheckpointRecord): LogCheckpointRow => ({
 /** The log's statements over one connection (the schema must be migrated). */
 export class SqliteLog implements LogStore {
   readonly #head: Database.Statement<[], CheckpointRecord>;
+  readonly #checkpointsAfter: Database.Statement<[number, number], CheckpointRecord>;
   readonly #leaves: Database.Statement<[number, number], LogLeaf>;
   readonly #hashes: Database.Statement<[string], { idx: number; hash: Buffer }>;
   readonly #positions: Database.Statement<[string], { id: string; position: number }>;
@@ -39,6 +40,9 @@ export class SqliteLog implements LogStore {
        WHERE id IN (SELECT value FROM json_each(?)) AND feed_seq IS NOT NULL`,
     );
     this.#head = db.prepare('SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1');
+    this.#checkpointsAfter = db.prepare(
+      'SELECT * FROM log_checkpoints WHERE size > ? ORDER BY size LIMIT ?',
+    );
     this.#leaves = db.prepare(
       'SELECT feed_seq AS position, hash FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?',
     );
@@ -65,6 +69,10 @@ export class SqliteLog implements LogStore {
   async head(): Promise<LogCheckpointRow | undefined> {
     const r = this.#head.get();
     return r && toCheckpoint(r);
+  }
+
+  async checkpointsAfter(size: number, limit: number): Promise<LogCheckpointRow[]> {
+    return this.#checkpointsAfter.all(size, limit).map(toCheckpoint);
   }
 
   async readHashes(indexes: readonly number[]): Promise<Uint8Array[]> {
