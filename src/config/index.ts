@@ -69,6 +69,11 @@ export interface Config {
    * (`ERX_LOG_ORIGIN`, default `<host of ERX_PRESCRIPTION_URL>/log`).
    */
   readonly logOrigin: string;
+  /**
+   * Whether the transparency log is kept (`ERX_LOG`, `on` or `off`, default on). Off: no leaves,
+   * checkpoints or receipts, and verify does not consult the log (for comparison only).
+   */
+  readonly logEnabled: boolean;
   /** Longest wait of a mutating answer for its receipt (`ERX_LOG_RECEIPT_WAIT`, default 1s), ms. */
   readonly logReceiptWaitMs: number;
   /** Witnesses asked to cosign the log's checkpoints (`ERX_LOG_WITNESSES`, default none). */
@@ -192,6 +197,13 @@ function logOrigin(env: Env, prescriptionUrl: string): string {
   return raw;
 }
 
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw invalid(name, `must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
 function authProtocol(env: Env): Config['authProtocol'] {
   const raw = env.ERX_AUTH_PROTOCOL;
   if (raw === undefined || raw === '') return undefined;
@@ -245,6 +257,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     ...rootFiles(env),
     logLevel: env.ERX_LOG_LEVEL || 'info',
     logOrigin: logOrigin(env, prescriptionUrl),
+    logEnabled: onOff(env, 'ERX_LOG', true),
     logReceiptWaitMs: duration(env, 'ERX_LOG_RECEIPT_WAIT', '1s'),
     logWitnesses: parseLogWitnesses(env.ERX_LOG_WITNESSES),
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,

@@ -124,6 +124,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const identity = openLogIdentity(config.dataDir, config.logOrigin);
   const transparency = new TransparencyLog(store, identity, now, {
     receiptWaitMs: config.logReceiptWaitMs,
+    enabled: config.logEnabled,
     onError: (error) => logGrowthFailure(error),
   });
   let logWitnessFailure = (_witness: string, _error: unknown): void => undefined;
@@ -132,7 +133,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     onError: (witness, error) => logWitnessFailure(witness, error),
   });
   // Events other instances append are grown into the log on the feed clock's looks.
-  const stopGrowingOnLooks = feedClock.listen(() => void transparency.grow());
+  const stopGrowingOnLooks = config.logEnabled
+    ? feedClock.listen(() => void transparency.grow())
+    : () => undefined;
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();

@@ -23,6 +23,8 @@ export interface TransparencyLogOptions {
   readonly receiptWaitMs?: number;
   /** While receipts wait, how often growth is tried again (another instance numbers), ms. */
   readonly retryMs?: number;
+  /** False: the log is off (`ERX_LOG=off`): nothing grows, no receipt, no check. Default true. */
+  readonly enabled?: boolean;
   /** Told of a failed growth; the next append or look tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -47,7 +49,7 @@ export class TransparencyLog {
   #again = false;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
-  #closed = false;
+  #closed: boolean;
 
   constructor(
     store: Store,
@@ -62,6 +64,8 @@ export class TransparencyLog {
     this.#receiptWaitMs = options.receiptWaitMs ?? DEFAULT_RECEIPT_WAIT_MS;
     this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
     this.#onError = options.onError ?? (() => undefined);
+    // Off is closed from the start: nothing grows and every receipt is none.
+    this.#closed = options.enabled === false;
     this.#reader = (indexes) => this.#log.readHashes(indexes);
     this.#inclusion = new ChainInLog(store.log, identity.verifierKey);
   }
@@ -114,6 +118,7 @@ export class TransparencyLog {
    * not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
    */
   async firstNotInLog(events: readonly LoggedEvent[]): Promise<number | undefined> {
+    if (this.#closed) return undefined;
     return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()));
   }
 
@@ -138,6 +143,7 @@ export class TransparencyLog {
    * receipt wait for one; undefined when none came in time or there is no such event.
    */
   async receipt(eventId: string, waitMs = this.#receiptWaitMs): Promise<string | undefined> {
+    if (this.#closed) return undefined;
     const deadline = this.#now() + waitMs;
     const event = await this.#store.getEvent(eventId);
     if (event === undefined) return undefined;
