@@ -6,7 +6,8 @@
  * Growth is one at a time here (a call asked for while one runs is folded into a second run after
  * it) and across instances by the store (`LogStore.append` onto the size it was computed from).
  * A receipt waits, at most `receiptWaitMs`, for a checkpoint that includes its event; a mutating
- * answer without one in time carries none, and `GET` of the event's receipt can be asked later.
+ * answer without one in time carries none (the event is in the log all the same, a moment later,
+ * and verify's log check covers it from then on).
  */
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
