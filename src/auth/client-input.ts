@@ -5,6 +5,10 @@
 import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
 import type { Role } from '../store/types.js';
+import { checkText } from './check-text.js';
+import type { PrescriberProfile } from './prescriber-profile.js';
+import { checkProfileInput, isEmptyProfileInput } from './profile-input.js';
+import type { ProfileInput } from './profile-input.js';
 import { isRole } from './role.js';
 
 /** What an operator gives to register a client (`erx clients add`). */
@@ -18,6 +22,8 @@ export interface AddClientInput {
   description?: string;
   /** Actor id (e.g. `HIN|pharma1`), answered as `sub` and written as event `actor`. */
   sub: string;
+  /** A prescriber's profile (`./prescriber-profile.ts`); only a prescriber may have one. */
+  profile?: ProfileInput;
 }
 
 /** A registration that passed {@link validateClientInput}. */
@@ -28,6 +34,7 @@ export interface ValidClientInput {
   name: string;
   description: string;
   sub: string;
+  profile?: PrescriberProfile;
 }
 
 const MAX_ID = 200;
@@ -38,8 +45,6 @@ const MAX_SECRET = 512;
 // Ids travel in curl commands, form fields, Basic credentials and issuer labels: visible ASCII.
 const ID = /^[\x21-\x7e]+$/;
 const SECRET = /^[\x21-\x7e]+$/;
-// Names are shown to people and may hold any letter, but no control characters.
-const TEXT = /^[^\p{Cc}]*$/u;
 
 function checkId(value: string, path: string, out: Violation[]): void {
   if (value.length === 0 || value.length > MAX_ID || !ID.test(value)) {
@@ -52,15 +57,23 @@ function checkId(value: string, path: string, out: Violation[]): void {
   }
 }
 
-function checkText(value: string, path: string, min: number, max: number, out: Violation[]) {
-  if (value.trim().length < min || value.length > max || !TEXT.test(value)) {
+// A profile is the prescriber's only: a pharmacy's documents name no prescriber.
+function checkClientProfile(
+  input: AddClientInput,
+  role: string,
+  out: Violation[],
+): PrescriberProfile | undefined {
+  if (input.profile === undefined || isEmptyProfileInput(input.profile)) return undefined;
+  if (role !== 'prescriber') {
     out.push({
-      path,
-      code: 'text_length',
-      message: `must be ${min} to ${max} characters without control characters`,
-      params: { min, max },
+      path: '/profile',
+      code: 'not_allowed',
+      message: 'only a prescriber client has a profile',
+      params: { role: 'prescriber' },
     });
+    return undefined;
   }
+  return checkProfileInput(input.profile, undefined, '/profile', out);
 }
 
 /** Checks a registration and returns it typed; throws `bad_request` listing every violation. */
@@ -91,6 +104,7 @@ export function validateClientInput(input: AddClientInput): ValidClientInput {
       });
     }
   }
+  const profile = checkClientProfile(input, role, violations);
   if (violations.length > 0 || !isRole(role)) {
     throw new ErxError('bad_request', 'The client registration is invalid.', { violations });
   }
@@ -101,5 +115,6 @@ export function validateClientInput(input: AddClientInput): ValidClientInput {
     name: input.name,
     description: input.description ?? '',
     sub: input.sub,
+    ...(profile === undefined ? {} : { profile }),
   };
 }

@@ -4,6 +4,7 @@
  * (`POST /REST/v1/OAuth/GetTokenInfo`, seed §4.3). Knows nothing of HTTP.
  */
 import { ErxError } from '../errors.js';
+import type { Violation } from '../errors.js';
 import type { ClientRow, Store } from '../store/types.js';
 import { generateAccessToken, storedTokenHash } from './access-token.js';
 import { authenticateClient } from './authenticate-client.js';
@@ -13,6 +14,10 @@ import type { AddClientInput } from './client-input.js';
 import type { FailureBudget } from './failure-budget.js';
 import { findActiveToken } from './find-active-token.js';
 import type { Pepper } from './pepper.js';
+import { profileFromText, profileText } from './prescriber-profile.js';
+import type { PrescriberProfile } from './prescriber-profile.js';
+import { checkProfileInput } from './profile-input.js';
+import type { ProfileInput } from './profile-input.js';
 import { subsOfBothRoles } from './shared-subs.js';
 import { SecretHashes, generateSecret, isBoundSecretHash, libuvScrypt } from './secret-hash.js';
 import type { ScryptRunner } from './secret-hash.js';
@@ -20,8 +25,10 @@ import { activeTokenInfo, inactiveTokenInfo } from './token-info.js';
 import type { TokenInfo } from './token-info.js';
 import { AlreadyExists } from '../store/races.js';
 
-/** A registered client as shown to operators: never its secret hash. */
-export type ClientInfo = Omit<ClientRow, 'secretHash'>;
+/** A registered client as shown to operators: never its secret hash; its profile read. */
+export type ClientInfo = Omit<ClientRow, 'secretHash' | 'profile'> & {
+  profile?: PrescriberProfile;
+};
 
 /** The result of a registration; `secret` only when it was generated (shown once). */
 export interface AddedClient {
@@ -78,6 +85,7 @@ export interface TokenServiceOptions {
 }
 
 function toInfo(row: ClientRow): ClientInfo {
+  const profile = profileFromText(row.profile);
   return {
     clientId: row.clientId,
     role: row.role,
@@ -85,6 +93,7 @@ function toInfo(row: ClientRow): ClientInfo {
     description: row.description,
     sub: row.sub,
     createdAt: row.createdAt,
+    ...(profile === undefined ? {} : { profile }),
   };
 }
 
@@ -139,12 +148,14 @@ export class TokenService {
     const secret = valid.secret ?? generateSecret();
     const row: ClientRow = {
       clientId: valid.clientId,
+      // Bound to id, role, sub and name only: the profile changes without touching the secret.
       secretHash: await this.#secrets.hash(secret, valid),
       role: valid.role,
       name: valid.name,
       description: valid.description,
       sub: valid.sub,
       createdAt: this.#now(),
+      ...(valid.profile === undefined ? {} : { profile: profileText(valid.profile) }),
     };
     try {
       await this.#store.addClient(row);
@@ -179,6 +190,41 @@ export class TokenService {
         result.upgraded++;
     }
     return result;
+  }
+
+  /**
+   * Sets, updates (the fields `input` names, over the stored profile) or, with null, removes the
+   * profile of a prescriber client. `not_found` for an unknown client; `bad_request` for a
+   * pharmacist client or a profile with violations (every one listed).
+   */
+  async setClientProfile(clientId: string, input: ProfileInput | null): Promise<ClientInfo> {
+    const row = await this.#store.getClient(clientId);
+    if (row === undefined) throw new ErxError('not_found', `There is no client ${clientId}.`);
+    if (row.role !== 'prescriber') {
+      throw new ErxError(
+        'bad_request',
+        `Only a prescriber client has a profile; ${clientId} is a ${row.role} client.`,
+        { causeCode: 'not_a_prescriber' },
+      );
+    }
+    const violations: Violation[] = [];
+    const profile =
+      input === null
+        ? undefined
+        : checkProfileInput(input, profileFromText(row.profile), '/profile', violations);
+    if (violations.length > 0) {
+      throw new ErxError('bad_request', 'The profile is invalid.', { violations });
+    }
+    const stored = profile === undefined ? null : profileText(profile);
+    if (!(await this.#store.setClientProfile(clientId, stored))) {
+      throw new ErxError('not_found', `There is no client ${clientId}.`);
+    }
+    return toInfo({ ...row, profile: stored ?? undefined });
+  }
+
+  /** The profile of `clientId`, when it is a client with one (the desk's prefill). */
+  async clientProfile(clientId: string): Promise<PrescriberProfile | undefined> {
+    return profileFromText((await this.#store.getClient(clientId))?.profile);
   }
 
   /** Removes a client and, through the store, its tokens; false when there was no such client. */

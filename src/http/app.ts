@@ -18,6 +18,7 @@ import { installOpenApi } from './openapi.js';
 import { failedCheckLimit, installRateLimit } from './rate-limit.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerMeRoute } from './routes/me.js';
 import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
 import { registerPrescriptionListRoute } from './routes/prescription-list.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrescriptionRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerPrescriptionListRoute(app, deps);
+  registerMeRoute(app, deps);
   registerCatalogRoutes(app, deps);
   await installWebPage(app, deps.config.prescriptionUrl);
   return app;

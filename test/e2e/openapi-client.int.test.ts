@@ -37,6 +37,7 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/ePrescription/events': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/events/stream': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/prescriptions': BEARER,
+  '/ePrescription/me': [401, 413, 415, 429, 500, 503],
   '/ePrescription/catalog': [400, 401, 413, 415, 429, 500, 503],
   '/ePrescription/catalog/names': [400, 401, 413, 415, 429, 500, 503],
   '/REST/v1/OAuth/token': [400, 401, 413, 415, 429, 500, 503],

@@ -46,7 +46,14 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/auth/client-credentials.ts', text: '/%20/g', reach: 'request' },
   { file: 'src/auth/client-credentials.ts', text: '/^[A-Za-z]+/', reach: 'request' },
   { file: 'src/auth/client-input.ts', text: '/^[\\x21-\\x7e]+$/', reach: 'config' },
-  { file: 'src/auth/client-input.ts', text: '/^[^\\p{Cc}]*$/u', reach: 'config' },
+  { file: 'src/auth/check-text.ts', text: '/^[^\\p{Cc}]*$/u', reach: 'config' },
+  { file: 'src/auth/profile-input.ts', text: '/^[0-9]{13}$/', reach: 'config' },
+  {
+    file: 'src/auth/profile-input.ts',
+    text: '/^([A-Za-z])([0-9]{4})\\.?([0-9]{2})$/',
+    reach: 'config',
+  },
+  { file: 'src/auth/profile-input.ts', text: '/^[0-9]{4,5}$/', reach: 'config' },
   {
     file: 'src/auth/introspection-protocol.ts',
     text: '/(?<!\\/)\\/+$/',
