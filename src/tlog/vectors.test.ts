@@ -4,6 +4,7 @@ import { vectorFolder } from '../../test/support/vectors.js';
 import { MemoryTree } from '../../test/support/tlog/memory-tree.js';
 import { checkConsistency } from './check-consistency.js';
 import { checkInclusion } from './check-inclusion.js';
+import { cosignatureTimestamp, ed25519CosignatureVerifier } from './cosignature.js';
 import {
   ed25519NoteSigner,
   ed25519NoteVerifier,
@@ -30,6 +31,7 @@ const hex = (s: unknown) => Buffer.from(s as string, 'hex');
 test('the tlog vector folder holds every file, each with sourced vectors', () => {
   for (const file of [
     'consistency-proofs.json',
+    'cosignature.json',
     'inclusion-proofs.json',
     'rfc6962-hashing.json',
     'signed-note.json',
@@ -128,5 +130,24 @@ test('verifier key vectors parse, or are refused as Ed25519 note keys, as publis
     assert.equal(key.keyId.toString(16).padStart(8, '0'), expected.keyId, source);
     assert.equal(key.type, expected.type, source);
     assert.equal(ed25519NoteVerifier(vkey).keyId, key.keyId, source);
+  }
+});
+
+test('cosignature vectors: the time of a published v1 cosignature, and cosigner keys', () => {
+  for (const { source, input, expected } of inFile('cosignature.json')) {
+    if (input.op === 'timestamp') {
+      const bytes = b64(input.signatureLine);
+      assert.equal(cosignatureTimestamp(bytes.subarray(4)) ?? null, expected.timestamp, source);
+      continue;
+    }
+    const vkey = input.vkey as string;
+    if (expected.error !== undefined) {
+      const refused = (e: unknown) => e instanceof TlogError && e.reason === expected.error;
+      assert.throws(() => ed25519CosignatureVerifier(vkey), refused, source);
+      continue;
+    }
+    const verifier = ed25519CosignatureVerifier(vkey);
+    assert.equal(verifier.name, expected.name, source);
+    assert.equal(verifier.keyId.toString(16).padStart(8, '0'), expected.keyId, source);
   }
 });
