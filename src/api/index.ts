@@ -52,4 +52,5 @@ export {
   CatalogSearchQuery,
 } from './catalog.js';
 export { PracticeAddress, PrescriberProfile, SignedInClient } from './me.js';
+export { LogCheckpointNote, LogTile, LogTileParams, LogVerifierKey } from './log.js';
 export { NAMED_SCHEMAS, ref, schemaId, sharedSchemas } from './shared-schemas.js';

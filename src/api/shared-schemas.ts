@@ -29,6 +29,7 @@ import { HealthStatus } from './ops.js';
 import { ListedPrescription, PrescriptionList } from './prescription-list.js';
 import { CatalogArticle, CatalogArticles } from './catalog.js';
 import { PracticeAddress, PrescriberProfile, SignedInClient } from './me.js';
+import { LogCheckpointNote, LogTile, LogVerifierKey } from './log.js';
 
 /** Every named shape of the interface. */
 export const NAMED_SCHEMAS: readonly object[] = [
@@ -72,6 +73,9 @@ export const NAMED_SCHEMAS: readonly object[] = [
   PracticeAddress,
   PrescriberProfile,
   SignedInClient,
+  LogCheckpointNote,
+  LogVerifierKey,
+  LogTile,
 ];
 
 /** The `$id` of a named shape; a schema without one is a programming error. */

@@ -18,6 +18,7 @@ import { installOpenApi } from './openapi.js';
 import { failedCheckLimit, installRateLimit } from './rate-limit.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerLogRoutes } from './routes/log.js';
 import { registerMeRoute } from './routes/me.js';
 import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrescriptionListRoute(app, deps);
   registerMeRoute(app, deps);
   registerCatalogRoutes(app, deps);
+  registerLogRoutes(app, deps);
   await installWebPage(app, deps.config.prescriptionUrl);
   return app;
 }

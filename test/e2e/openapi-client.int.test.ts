@@ -44,6 +44,9 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/REST/v1/OAuth/GetTokenInfo': [400, 401, 413, 415, 429, 500, 503],
   '/healthz': [500],
   '/readyz': [500, 503],
+  '/log/checkpoint': [401, 404, 413, 415, 429, 500, 503],
+  '/log/key': [401, 413, 415, 429, 500, 503],
+  '/log/tile/{*}': [400, 401, 404, 413, 415, 429, 500, 503],
 };
 
 /** Every operation of the document with its path. */
