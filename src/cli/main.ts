@@ -9,6 +9,7 @@ import { registerClientCommands } from './commands/clients.js';
 import { registerDocumentCommands } from './commands/document.js';
 import { registerFeedCommands } from './commands/feed.js';
 import { registerKeyCommands } from './commands/keys.js';
+import { registerLogCommands } from './commands/log.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerReceiptCommands } from './commands/receipt.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -30,6 +31,7 @@ registerAuditCommand(program);
 registerMigrateCommand(program);
 registerCatalogCommands(program);
 registerReceiptCommands(program);
+registerLogCommands(program);
 
 try {
   await program.parseAsync(process.argv);
