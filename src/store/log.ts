@@ -6,6 +6,14 @@
  * was read at, so two integrators can never leave a gap or a leaf twice.
  */
 
+/**
+ * Checkpoints kept at least this far apart, ms: a growth replaces the newest checkpoint when that
+ * one is younger than this and no witness cosigned it, so under steady appends the table keeps
+ * about one checkpoint a second, not one per growth. A replaced checkpoint was valid all the same
+ * (it is a tree the next one extends); receipts carry their own.
+ */
+export const KEPT_CHECKPOINT_SPACING_MS = 1_000;
+
 /** A signed checkpoint as kept. */
 export interface LogCheckpointRow {
   /** Leaves in the tree. */
@@ -44,7 +52,8 @@ export interface LogStore {
   readLeaves(after: number, limit: number): Promise<LogLeaf[]>;
   /**
    * Writes `growth` in one transaction if the newest checkpoint is still of `fromSize` (one writer
-   * at a time); false, with nothing written, if another got there first.
+   * at a time); false, with nothing written, if another got there first. The newest checkpoint
+   * is dropped if it is younger than {@link KEPT_CHECKPOINT_SPACING_MS} and not cosigned.
    */
   append(growth: LogAppend): Promise<boolean>;
   /** The feed positions of the events with these ids that have one. */

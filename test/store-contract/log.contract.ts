@@ -12,7 +12,13 @@ import { insertNew, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 
 /** A growth from `fromSize` to `size` with `hashes` stored hashes at indexes from `firstIndex`. */
-function growth(fromSize: number, size: number, firstIndex: number, hashes: number): LogAppend {
+function growth(
+  fromSize: number,
+  size: number,
+  firstIndex: number,
+  hashes: number,
+  signedAt = size * 10_000,
+): LogAppend {
   return {
     fromSize,
     hashes: Array.from({ length: hashes }, (_, i) => ({
@@ -23,7 +29,7 @@ function growth(fromSize: number, size: number, firstIndex: number, hashes: numb
       size,
       root: randomBytes(32),
       note: `erx.test\n${size}\nroot\n`,
-      signedAt: 1_000 + size,
+      signedAt,
     },
   };
 }
@@ -62,6 +68,22 @@ export function logContract(open: OpenFixture): void {
         [3],
       );
       assert.deepEqual(await store.log.checkpointsAfter(0, 0), []);
+    }));
+
+  it('keeps checkpoints a second apart: a younger newest one without cosignatures is replaced', () =>
+    withFixture(open, async ({ store }) => {
+      await store.log.append(growth(0, 1, 0, 1, 10_000));
+      await store.log.append(growth(1, 2, 1, 2, 10_400));
+      await store.log.addCosignature(2, 'w.example', '— w.example AAAA');
+      await store.log.append(growth(2, 3, 3, 1, 10_500));
+      await store.log.append(growth(3, 4, 4, 3, 10_900));
+      await store.log.append(growth(4, 5, 7, 1, 12_000));
+      // 1 is replaced by 2 (0.4 s later); 2 is cosigned; 3 is replaced by 4; 4 is kept (1.1 s).
+      assert.deepEqual(
+        (await store.log.checkpointsAfter(0, 10)).map((c) => c.size),
+        [2, 4, 5],
+      );
+      assert.equal((await store.log.readHashes([0, 7])).length, 2);
     }));
 
   it('lets exactly one of two growths from the same size through, also from another instance', () =>

@@ -6,6 +6,7 @@
  * committed, in an order that never changes.
  */
 import type pg from 'pg';
+import { KEPT_CHECKPOINT_SPACING_MS } from '../log.js';
 import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../log.js';
 import { isUnavailable, unavailable } from './errors.js';
 import { withClient, withTransaction } from './pool.js';
@@ -37,6 +38,8 @@ export const POSTGRES_LOG_SQL = {
     ORDER BY feed_seq LIMIT $2`,
   putHashes: `INSERT INTO log_hashes (idx, hash) SELECT * FROM unnest($1::bigint[], $2::bytea[])
     ON CONFLICT DO NOTHING`,
+  thin: `DELETE FROM log_checkpoints WHERE size = $1 AND signed_at > $2
+    AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = log_checkpoints.size)`,
   putCheckpoint:
     'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES ($1, $2, $3, $4)',
   positions:
@@ -109,7 +112,14 @@ export class PostgresLog implements LogStore {
         await client.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
         await client.query(POSTGRES_LOG_SQL.lock, [LOG_LOCK_KEY]);
         const { rows } = await client.query<CheckpointRecord>(POSTGRES_LOG_SQL.head);
-        if (Number(rows[0]?.size ?? 0) !== growth.fromSize) return false;
+        const head = rows[0];
+        if (Number(head?.size ?? 0) !== growth.fromSize) return false;
+        if (head !== undefined) {
+          await client.query(POSTGRES_LOG_SQL.thin, [
+            head.size,
+            growth.checkpoint.signedAt - KEPT_CHECKPOINT_SPACING_MS,
+          ]);
+        }
         await client.query(POSTGRES_LOG_SQL.putHashes, [
           growth.hashes.map((h) => h.index),
           growth.hashes.map((h) => Buffer.from(h.hash)),

@@ -4,6 +4,7 @@
  * writes nothing if another growth moved it.
  */
 import type Database from 'better-sqlite3';
+import { KEPT_CHECKPOINT_SPACING_MS } from '../log.js';
 import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../log.js';
 
 interface CheckpointRecord {
@@ -56,10 +57,16 @@ export class SqliteLog implements LogStore {
     const putCheckpoint = db.prepare(
       'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     );
+    const thin = db.prepare(
+      `DELETE FROM log_checkpoints WHERE size = ? AND signed_at > ?
+         AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = log_checkpoints.size)`,
+    );
     const append = db.transaction((growth: LogAppend): boolean => {
-      if ((this.#head.get()?.size ?? 0) !== growth.fromSize) return false;
+      const head = this.#head.get();
+      if ((head?.size ?? 0) !== growth.fromSize) return false;
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
       const c = growth.checkpoint;
+      if (head !== undefined) thin.run(head.size, c.signedAt - KEPT_CHECKPOINT_SPACING_MS);
       putCheckpoint.run(c.size, Buffer.from(c.root), c.note, c.signedAt);
       return true;
     });
