@@ -16,6 +16,15 @@ import { readText } from '../read-input.js';
 
 const collect = (value: string, list: string[]): string[] => [...list, value];
 
+/** What a valid receipt passed, in the order it is checked (`verify-receipt.ts`). */
+const CHECKED = [
+  'log_signature',
+  'witness_cosignatures',
+  'event_signature',
+  'certificate_chain',
+  'inclusion_proof',
+] as const;
+
 /**
  * The receipt's text from a file, standard input (`-`) or the argument itself; a whole answer
  * (JSON with a `receipt` field) gives its receipt, and the newline `jq -r` adds is dropped.
@@ -70,6 +79,7 @@ export function registerReceiptCommands(program: Command): void {
           witnesses_required: r.witnessesRequired,
           signer: { not_before: r.signer.notBefore, not_after: r.signer.notAfter },
           root_certificate_sha256: r.signer.root,
+          checked: CHECKED,
         };
         process.stdout.write(`${JSON.stringify(line)}\n`);
       } catch (error) {
