@@ -106,6 +106,19 @@ describe('Go sumdb/note and sumdb/tlog check src/tlog output', { skip }, () => {
     assert.ok(summary.tilesFetched! > 0);
   });
 
+  test('the same tiles pass when Go reads them from the directory instead of over HTTP', async () => {
+    const r = await request();
+    const run = await runChecker(binary, {
+      ...r,
+      tiles: { ...r.tiles, baseURL: '', dir: tilesDir },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      JSON.parse(run.stdout).tileLeaves,
+      SIZES.reduce((a, b) => a + b, 0),
+    );
+  });
+
   const tampered: Array<[string, (r: Awaited<ReturnType<typeof request>>) => void, RegExp]> = [
     [
       'an inclusion proof hash',
