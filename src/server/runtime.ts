@@ -129,7 +129,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   });
   let logWitnessFailure = (_witness: string, _error: unknown): void => undefined;
   // Asks the witnesses to cosign new checkpoints on timers of its own, never in an answer's way.
-  const witnesses = new WitnessClient(store.log, config.logWitnesses, {
+  const witnessList = config.logEnabled ? config.logWitnesses : [];
+  const witnesses = new WitnessClient(store.log, witnessList, {
     onError: (witness, error) => logWitnessFailure(witness, error),
   });
   // Events other instances append are grown into the log on the feed clock's looks.
