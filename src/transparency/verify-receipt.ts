@@ -56,12 +56,18 @@ export interface VerifiedReceipt {
 
 /** Leaves live a day; a few hundred cover a year of receipts. */
 const LEAF_CACHE_SIZE = 1_000;
+/** Opened checkpoints remembered (a note is under 1 KiB with a few cosignatures). */
+const CHECKPOINT_CACHE_SIZE = 1_000;
 
-/** Verifies receipts under one policy; remembers validated x5c leaves (they sign many events). */
+/**
+ * Verifies receipts under one policy; remembers validated x5c leaves (they sign many events) and
+ * opened checkpoints (many receipts share one).
+ */
 export class ReceiptVerifier {
   readonly #policy: ReceiptPolicy;
   readonly #origin: string;
   readonly #leaves = new LruCache<Promise<LeafValidation>>(LEAF_CACHE_SIZE);
+  readonly #checkpoints = new LruCache<OpenedCheckpoint>(CHECKPOINT_CACHE_SIZE);
 
   constructor(policy: ReceiptPolicy) {
     const origin = policy.origin ?? policy.logKeys[0]?.name;
@@ -107,28 +113,39 @@ export class ReceiptVerifier {
     };
   }
 
-  /** The checkpoint opened first under the log's keys alone, so a bad signature is placed. */
+  /**
+   * The checkpoint opened under the log's keys and the witnesses' (remembered by its note text:
+   * receipts of one checkpoint share it); a bad signature is placed by opening under the log's
+   * keys alone, on that failure only.
+   */
   #openCheckpoint(note: string): OpenedCheckpoint {
-    const policy: CheckpointPolicy = { origin: this.#origin, log: this.#policy.logKeys };
-    try {
-      openCheckpoint(note, policy);
-    } catch (error) {
-      throw fromTlogError(error, 'log_signature');
-    }
+    const log: CheckpointPolicy = { origin: this.#origin, log: this.#policy.logKeys };
     const witnesses = this.#policy.witnesses ?? [];
-    const required = this.#policy.minWitnesses ?? 0;
-    let opened: OpenedCheckpoint;
-    try {
-      opened = openCheckpoint(note, { ...policy, witnesses });
-    } catch (error) {
-      throw fromTlogError(error, 'witness_signature');
+    let opened = this.#checkpoints.get(note);
+    if (opened === undefined) {
+      try {
+        opened = openCheckpoint(note, { ...log, witnesses });
+      } catch (error) {
+        if (!(error instanceof TlogError && error.reason === 'bad_signature')) {
+          throw fromTlogError(error, 'log_signature');
+        }
+        try {
+          openCheckpoint(note, log);
+        } catch (logError) {
+          throw fromTlogError(logError, 'log_signature');
+        }
+        throw fromTlogError(error, 'witness_signature');
+      }
+      this.#checkpoints.set(note, opened);
     }
-    if (opened.cosignedBy.length < required) {
-      const missing = witnesses.map((w) => w.name).filter((n) => !opened.cosignedBy.includes(n));
+    const cosignedBy = opened.cosignedBy;
+    const required = this.#policy.minWitnesses ?? 0;
+    if (cosignedBy.length < required) {
+      const missing = witnesses.map((w) => w.name).filter((n) => !cosignedBy.includes(n));
       throw new ReceiptError(
         'too_few_witnesses',
-        `${opened.cosignedBy.length} of ${required} required; ` +
-          `cosigned: ${opened.cosignedBy.join(', ') || 'none'}; without: ${missing.join(', ')}`,
+        `${cosignedBy.length} of ${required} required; ` +
+          `cosigned: ${cosignedBy.join(', ') || 'none'}; without: ${missing.join(', ')}`,
       );
     }
     return opened;

@@ -154,6 +154,29 @@ describe('erx receipt verify, k of n witnesses', () => {
     await fails(withLine(extraAt, ''), 'malformed_receipt');
   });
 
+  test('a verifier that opened the checkpoint before still checks the rest', async () => {
+    const verifier = new ReceiptVerifier(policy);
+    await verifier.verify(receipt);
+    const lines = receipt.split('\n');
+    const indexAt = lines.findIndex((l) => l.startsWith('index '));
+    const index = Number(lines[indexAt]!.slice(6));
+    lines[indexAt] = `index ${index === 0 ? 1 : index - 1}`;
+    await assert.rejects(verifier.verify(lines.join('\n')), (e: unknown) => {
+      assert.ok(e instanceof ReceiptError && e.reason === 'inclusion_proof', String(e));
+      return true;
+    });
+    const strict = new ReceiptVerifier({ ...policy, minWitnesses: 3 });
+    await strict.verify(receipt);
+    const two = receipt
+      .split('\n')
+      .filter((l) => !l.startsWith('— witness.test/w3 '))
+      .join('\n');
+    await assert.rejects(strict.verify(two), (e: unknown) => {
+      assert.ok(e instanceof ReceiptError && e.reason === 'too_few_witnesses', String(e));
+      return true;
+    });
+  });
+
   test('another log key, or another root, refuses the receipt', async () => {
     const other = generateKeyPairSync('ed25519').privateKey;
     const wrongKey = ed25519NoteVerifier(ed25519VerifierKey(TEST_LOG_ORIGIN, other));
