@@ -1,7 +1,8 @@
 /** The prescriber desk (SPEC.md §1 prescribers): compose, create, show the QR code, revoke. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { searchProducts } from '../api/catalog.js';
 import { ApiError } from '../api/http.js';
+import { fetchMe } from '../api/me.js';
 import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
 import { newUuid } from '../api/uuid.js';
@@ -21,6 +22,7 @@ import type { Draft } from './draft.js';
 import { highDoses } from './plausibility.js';
 import type { HighDose } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
+import { prefillFromProfile } from './profile-prefill.js';
 import { ProductSearchContext } from './product-search.js';
 import { Violations } from './violations.js';
 
@@ -36,6 +38,24 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   // One function per token, so the product search asks again only when the text changes.
   const token = props.session.token;
   const search = useMemo(() => (query: string) => searchProducts(query, token), [token]);
+  // Whether the prescriber's fields were filled from the profile the operator set.
+  const [fromProfile, setFromProfile] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchMe(token)
+      .then((me) => {
+        const profile = me.profile;
+        if (!live || profile === undefined) return;
+        setDraft((d) => prefillFromProfile(d, profile));
+        setFromProfile(true);
+      })
+      .catch(() => {
+        // Without the answer the desk starts empty, as it does for a prescriber without a profile.
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [unusual, setUnusual] = useState<readonly HighDose[]>([]);
   // The links created on this page (the service keeps none), and a count that reloads the list.
@@ -127,6 +147,7 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
             draft={draft}
             violations={worded}
             busy={busy}
+            profileNote={fromProfile ? t('desk.fromProfile') : undefined}
             onDraft={setDraft}
             onSubmit={submit}
           />

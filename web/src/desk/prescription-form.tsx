@@ -53,6 +53,8 @@ export function PrescriptionForm(props: {
   draft: Draft;
   violations: Violations;
   busy: boolean;
+  /** Says where the prescriber's fields came from, when they were filled in for the person. */
+  profileNote?: string | undefined;
   onDraft(draft: Draft): void;
   onSubmit(): void;
 }) {
@@ -102,6 +104,7 @@ export function PrescriptionForm(props: {
       </fieldset>
       <fieldset class="card">
         <legend>{t('desk.person')}</legend>
+        {props.profileNote !== undefined && <p class="notice">{props.profileNote}</p>}
         <div class="grid">
           <Fields
             section="HcPerson"

@@ -186,6 +186,8 @@ export const de: Messages = {
   'desk.zip': 'PLZ',
   'desk.city': 'Ort',
   'desk.person': 'Verordnende Person',
+  'desk.fromProfile':
+    'Aus Ihrem Profil als verordnende Person ausgefüllt, wie es der Betreiber dieses Dienstes hinterlegt hat; Sie können jedes Feld ändern.',
   'desk.gln': 'GLN (13 Ziffern)',
   'desk.zsr': 'ZSR-Nummer',
   'desk.org': 'Praxis oder Organisation',

@@ -183,6 +183,8 @@ export const en = {
   'desk.zip': 'Postcode',
   'desk.city': 'Town',
   'desk.person': 'Prescribing person',
+  'desk.fromProfile':
+    'Filled in from your prescriber profile, as the operator of this service set it up; you can change every field.',
   'desk.gln': 'GLN (13 digits)',
   'desk.zsr': 'ZSR number',
   'desk.org': 'Practice or organisation',

@@ -185,6 +185,8 @@ export const fr: Messages = {
   'desk.zip': 'NPA',
   'desk.city': 'Localité',
   'desk.person': 'Personne prescriptrice',
+  'desk.fromProfile':
+    'Rempli à partir de votre profil de prescripteur, tel que l’exploitant de ce service l’a enregistré ; vous pouvez modifier chaque champ.',
   'desk.gln': 'GLN (13 chiffres)',
   'desk.zsr': 'Numéro RCC',
   'desk.org': 'Cabinet ou organisation',
