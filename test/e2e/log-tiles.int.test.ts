@@ -154,3 +154,19 @@ describe('transparency log tiles over HTTP', () => {
     assertError(answer, 401, 'unauthorized');
   });
 });
+
+describe('transparency log tiles under the anonymous rate limit', () => {
+  const server = useTestServer({ env: { ERX_RATE_LIMIT_ANON: '3' } });
+
+  it('holds anonymous readers to the per-address limit', async () => {
+    const answers = await Promise.all(
+      ['/log/key', '/log/key', '/log/tile/0/000', '/log/checkpoint', '/log/key'].map((path) =>
+        server.request('GET', path),
+      ),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    assert.ok(refused.length >= 2, answers.map((a) => a.status).join());
+    assertError(refused[0]!, 429, 'too_many_requests');
+    assert.ok(Number(refused[0]!.headers.get('retry-after')) >= 1);
+  });
+});
