@@ -18,10 +18,10 @@ import { CliUsageError } from './usage-error.js';
 
 /** The options of `erx receipt verify` that say whom to trust. */
 export interface ReceiptTrustOptions {
-  logKey: string[];
-  witness: string[];
+  logKey?: string[];
+  witness?: string[];
   minWitnesses?: string;
-  root: string[];
+  root?: string[];
 }
 
 /** The root certificate's file in the PKI directory (`DirectoryPkiStorage`). */
@@ -40,7 +40,7 @@ function verifiers(vkeys: string[], option: string, parse: (v: string) => NoteVe
 async function trustStore(options: ReceiptTrustOptions, config: Config): Promise<TrustStore> {
   const beside = join(keyPaths(config.dataDir).pki, ROOT_CERT_FILE);
   const files =
-    options.root.length > 0
+    options.root !== undefined
       ? options.root
       : config.rootCertPath !== undefined
         ? [config.rootCertPath]
@@ -59,7 +59,9 @@ async function trustStore(options: ReceiptTrustOptions, config: Config): Promise
 }
 
 function logKeys(options: ReceiptTrustOptions, config: Config): NoteVerifier[] {
-  if (options.logKey.length > 0) return verifiers(options.logKey, '--log-key', ed25519NoteVerifier);
+  if (options.logKey !== undefined) {
+    return verifiers(options.logKey, '--log-key', ed25519NoteVerifier);
+  }
   if (!existsSync(join(config.dataDir, LOG_KEY_FILE))) {
     throw new CliUsageError(`no log key: give --log-key VKEY (none in ${config.dataDir})`);
   }
@@ -80,7 +82,7 @@ export async function receiptPolicy(
   options: ReceiptTrustOptions,
   config: Config,
 ): Promise<ReceiptPolicy> {
-  const witnesses = verifiers(options.witness, '--witness', ed25519CosignatureVerifier);
+  const witnesses = verifiers(options.witness ?? [], '--witness', ed25519CosignatureVerifier);
   return {
     trustStore: await trustStore(options, config),
     logKeys: logKeys(options, config),

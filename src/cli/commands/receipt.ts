@@ -14,7 +14,8 @@ import { receiptPolicy } from '../receipt-trust.js';
 import type { ReceiptTrustOptions } from '../receipt-trust.js';
 import { readText } from '../read-input.js';
 
-const collect = (value: string, list: string[]): string[] => [...list, value];
+// No default list: commander would print `(default: [])` in the help.
+const collect = (value: string, list: string[] | undefined): string[] => [...(list ?? []), value];
 
 /** What a valid receipt passed, in the order it is checked (`verify-receipt.ts`). */
 const CHECKED = [
@@ -54,14 +55,13 @@ export function registerReceiptCommands(program: Command): void {
         'witness cosignatures and inclusion proof',
     )
     .argument('<receipt>', 'a file, - for standard input, or the receipt text')
-    .option('--log-key <vkey>', "the log's key (default: the data directory's)", collect, [])
-    .option('--witness <vkey>', 'a trusted witness cosignature key (repeatable)', collect, [])
+    .option('--log-key <vkey>', "the log's key (default: the data directory's)", collect)
+    .option('--witness <vkey>', 'a trusted witness cosignature key (repeatable)', collect)
     .option('--min-witnesses <k>', 'cosignatures required (default: every --witness)')
     .option(
       '--root <cert.pem>',
       'the ledger root (default: ERX_ROOT_CERT, else the data directory’s)',
       collect,
-      [],
     )
     .action(async (input: string, options: ReceiptTrustOptions) => {
       const policy = await receiptPolicy(options, loadConfig());
