@@ -123,6 +123,7 @@ describe('transparency log tiles over HTTP', () => {
     ]) {
       const answer = await server.request('GET', `/log/tile/${path}`);
       assertError(answer, 404, 'not_found', 'tile_not_found');
+      assert.equal(answer.headers.get('cache-control'), 'no-cache', path);
     }
   });
 

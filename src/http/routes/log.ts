@@ -96,6 +96,8 @@ export function registerLogRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
+      // A tile missing now may exist in a moment: a cache must not keep the 404.
+      reply.header('cache-control', CHECKPOINT_CACHE);
       const size = (await log.checkpoint())?.size ?? 0;
       const store = deps.prescriptions.deps.store.log;
       const resource = await readLogResource(store, size, `tile/${request.params['*']}`);
