@@ -292,6 +292,23 @@ describe('answers match their schemas', () => {
       ),
       401,
     );
+    // The signed-in client, a prescriber with every field of a profile and a pharmacist without.
+    await runtime.tokens!.setClientProfile('doctor', {
+      firstName: 'Lukas',
+      lastName: 'Beispiel',
+      gln: '7601234567890',
+      zsr: 'A123456',
+      practiceName: 'Praxis am See',
+      street: 'Seestrasse 12',
+      zip: '8002',
+      city: 'Zürich',
+      phone: '+41 44 123 45 67',
+    });
+    const me = (token?: string) => call('/ePrescription/me', { method: 'GET', token });
+    const profiled = await expect('me with a profile', me(tokens.doctor), 200);
+    assert.equal(profiled.json.profile.practice.phone, '+41 44 123 45 67');
+    await expect('me without a profile', me(pharmacist), 200);
+    await expect('me without a token', me(), 401);
     await expect('healthz', call('/healthz', { method: 'GET' }), 200);
     await expect('readyz', call('/readyz', { method: 'GET' }), 200);
 
@@ -321,6 +338,8 @@ describe('answers match their schemas', () => {
       'POST /ePrescription/revoke/:id 409',
       'GET /ePrescription/prescriptions 200',
       'GET /ePrescription/prescriptions 403',
+      'GET /ePrescription/me 200',
+      'GET /ePrescription/me 401',
       'GET /healthz 200',
       'GET /readyz 200',
     ];
