@@ -19,7 +19,7 @@ import { cancelledIn } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { eventView } from './event-view.js';
 import { idempotencyRow, replayOf } from './idempotency.js';
-import { loadChain, readBody } from './load-chain.js';
+import { corrupt, loadChain, readBody } from './load-chain.js';
 import type { LoadedChain } from './load-chain.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -121,14 +121,18 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     );
     row = first.event;
   } else {
+    await refuseUnlogged(deps, id);
     // Filled in by the decision under the store's lock; read once the store has committed it.
     const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
+    // The log is consulted above, not here: under the lock a PostgreSQL store holds one of its
+    // connections, and the log's reads would need more (appends at once would starve the pool).
+    const underLock: ServiceDeps = { ...deps, firstNotInLog: undefined };
     row = await deps.store.appendEvent(id, async (state) => {
       // A retry sent while its first call was still running finds it here, under the
       // prescription's lock that first call held: it answers that call, not the rules.
       const first = await replayOf(deps, ctx);
       if (first) throw new Replay(first);
-      const chain = await loadChain(deps, state);
+      const chain = await loadChain(underLock, state);
       // The event follows the last one, in the chain and in time (`buildEvent`).
       const last = state.events[state.events.length - 1]!;
       made.built = await build(last, target.decide(chain));
@@ -143,6 +147,20 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
   deps.verifier.vouch(built.signed);
   deps.onAppend?.(built.body.type);
   return { row, body: built.body, before };
+}
+
+/**
+ * Refuses to append to a chain whose events the transparency log covers but does not hold at
+ * their positions (`ServiceDeps.firstNotInLog`), as verify reports it; checked on the chain as it
+ * stands just before the prescription's lock is taken (events appended since are newer still).
+ */
+async function refuseUnlogged(deps: ServiceDeps, id: string): Promise<void> {
+  if (deps.firstNotInLog === undefined) return;
+  const state = await deps.store.getChain(id);
+  if (state === undefined) return;
+  const bad = await deps.firstNotInLog(state.events);
+  if (bad === undefined) return;
+  throw corrupt({ event: state.events[bad]?.id, check: 'log', reason: 'not_in_log' });
 }
 
 /** Ends an append whose call turned out, under the lock, to repeat one made already. */

@@ -25,7 +25,7 @@ export interface LoadedChain {
   readonly facts: ChainFacts;
 }
 
-function corrupt(detail: Record<string, unknown>): ErxError {
+export function corrupt(detail: Record<string, unknown>): ErxError {
   return new ErxError(
     'conflict',
     'The event log of this prescription fails its integrity check; no change is possible.',

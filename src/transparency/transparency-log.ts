@@ -48,6 +48,10 @@ export class TransparencyLog {
   #head: LogCheckpointRow | undefined;
   #growing: Promise<void> | undefined;
   #again = false;
+  /** Receipts waiting now, and the positions they asked for in this turn. */
+  #waiters = 0;
+  readonly #asked = new Map<string, ((position: number | undefined) => void)[]>();
+  #retry: NodeJS.Timeout | undefined;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
   #closed: boolean;
@@ -92,6 +96,13 @@ export class TransparencyLog {
       } finally {
         this.#growing = undefined;
         for (const looked of [...this.#looked]) looked();
+        // While receipts wait, grow again soon: another instance may number their events.
+        if (this.#waiters > 0 && !this.#closed && this.#retry === undefined) {
+          this.#retry = setTimeout(() => {
+            this.#retry = undefined;
+            void this.grow();
+          }, this.#retryMs);
+        }
       }
     };
     this.#growing = run();
@@ -139,27 +150,54 @@ export class TransparencyLog {
   }
 
   /**
-   * The receipt of event `eventId`: the event's JWS (the tlog-proof's `extra`), its inclusion
-   * proof in the newest checkpoint that includes it, and that checkpoint, waiting at most the
-   * receipt wait for one; undefined when none came in time or there is no such event.
+   * The receipt of event `eventId`: the event's JWS (the tlog-proof's `extra`; read when not
+   * given), its inclusion proof in the newest checkpoint that includes it, and that checkpoint,
+   * waiting at most the receipt wait for one; undefined when none came in time or there is no
+   * such event. Waiting receipts look up their positions together, once per growth.
    */
-  async receipt(eventId: string, waitMs = this.#receiptWaitMs): Promise<string | undefined> {
+  async receipt(
+    eventId: string,
+    jws?: string,
+    waitMs = this.#receiptWaitMs,
+  ): Promise<string | undefined> {
     if (this.#closed) return undefined;
     const deadline = this.#now() + waitMs;
-    const event = await this.#store.getEvent(eventId);
-    if (event === undefined) return undefined;
-    let position: number | undefined;
-    for (;;) {
-      position ??= (await this.#log.positions([eventId])).get(eventId);
-      const head = this.#head;
-      if (position !== undefined && head !== undefined && head.size >= position) {
-        return this.#proof(event.signature, position - 1, head);
+    const signature = jws ?? (await this.#store.getEvent(eventId))?.signature;
+    if (signature === undefined) return undefined;
+    this.#waiters += 1;
+    try {
+      let position: number | undefined;
+      for (;;) {
+        position ??= await this.#positionOf(eventId);
+        const head = this.#head;
+        if (position !== undefined && head !== undefined && head.size >= position) {
+          return await this.#proof(signature, position - 1, head);
+        }
+        const left = deadline - this.#now();
+        if (left <= 0 || this.#closed) return undefined;
+        await this.#nextLook(left);
       }
-      const left = deadline - this.#now();
-      if (left <= 0 || this.#closed) return undefined;
-      await this.#nextLook(Math.min(left, this.#retryMs));
-      if (!this.#growing) void this.grow();
+    } finally {
+      this.#waiters -= 1;
     }
+  }
+
+  /** The feed position of `eventId`, looked up with every other asked for in the same turn. */
+  #positionOf(eventId: string): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      const asked = this.#asked.get(eventId);
+      if (asked === undefined) this.#asked.set(eventId, [resolve]);
+      else asked.push(resolve);
+      if (this.#asked.size > 1 || (asked !== undefined && asked.length > 1)) return;
+      setImmediate(() => {
+        const batch = new Map(this.#asked);
+        this.#asked.clear();
+        const answer = (positions: Map<string, number>): void => {
+          for (const [id, resolvers] of batch) for (const r of resolvers) r(positions.get(id));
+        };
+        this.#log.positions([...batch.keys()]).then(answer, () => answer(new Map()));
+      });
+    });
   }
 
   /** The receipt of the event signed by `jws`, leaf `index` in the tree of `head`. */
@@ -184,6 +222,7 @@ export class TransparencyLog {
   /** Stops growing and lets waiting receipts go without one. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#retry);
     await this.#growing;
     for (const looked of [...this.#looked]) looked();
   }

@@ -64,10 +64,10 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
   const service = deps.prescriptions;
   const log = deps.transparency.log;
   /** The event a call appended, with its receipt when a checkpoint included it in time. */
-  const receipted = async <T extends { id: string }>(
+  const receipted = async <T extends { id: string; signature?: string }>(
     view: T,
   ): Promise<T & { receipt?: string }> => {
-    const receipt = await log.receipt(view.id);
+    const receipt = await log.receipt(view.id, view.signature);
     return receipt === undefined ? view : { ...view, receipt };
   };
 
