@@ -306,7 +306,8 @@ describe('answers match their schemas', () => {
     });
     const me = (token?: string) => call('/ePrescription/me', { method: 'GET', token });
     const profiled = await expect('me with a profile', me(tokens.doctor), 200);
-    assert.equal(profiled.json.profile.practice.phone, '+41 44 123 45 67');
+    const profile = profiled.json.profile as { practice: { phone: string } };
+    assert.equal(profile.practice.phone, '+41 44 123 45 67');
     await expect('me without a profile', me(pharmacist), 200);
     await expect('me without a token', me(), 401);
     await expect('healthz', call('/healthz', { method: 'GET' }), 200);
