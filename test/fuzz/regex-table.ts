@@ -109,6 +109,7 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   },
   { file: 'src/config/index.ts', text: '/^postgres(ql)?:\\/\\//', reach: 'config' },
   { file: 'src/config/index.ts', text: '/^\\d{1,3}$/', reach: 'config' },
+  { file: 'src/config/index.ts', text: '/^[\\x21-\\x2a\\x2c-\\x7e]{1,200}$/', reach: 'config' },
   {
     file: 'src/config/index.ts',
     text: '/^(?:\\[([0-9A-Fa-f:.]+)\\]|([^:[\\]]+)):(\\d{1,5})$/',
