@@ -13,7 +13,7 @@ import { closedLoop } from './load/closed-loop.js';
 import type { LatencySummary } from './load/latency.js';
 import type { PlannedRequest, RequestPlan } from './load/request-plan.js';
 import { poolSize, requestAt } from './load/request-plan.js';
-import { requireServed } from './load/served.js';
+import { requireBodies, requireServed } from './load/served.js';
 
 export type FigureName = 'verify_anon' | 'verify_tx10' | 'dispense' | 'create' | 'verify_cold';
 
@@ -228,7 +228,14 @@ export function bestPass(earlier: Figure | undefined, next: Figure): Figure {
   };
 }
 
-/** Runs one pass of a figure: a checked request, then warm-up and measurement with autocannon. */
+/** What a mutating answer carries when a checkpoint of the transparency log included its event. */
+export const RECEIPT_IN_BODY = '"receipt":"';
+
+/**
+ * Runs one pass of a figure: a checked request, then warm-up and measurement with autocannon.
+ * With `receipts`, every answer, the checked one and the warm-up's included, must carry a receipt
+ * (true: the log is on) or none (false: `ERX_LOG=off`), or the pass fails as on a status not 2xx.
+ */
 export async function runFigure(
   figure: FigureName,
   target: ErxTarget,
@@ -236,10 +243,13 @@ export async function runFigure(
   sample: SampleDocument,
   cursor: PoolCursor,
   settings: FigureSettings,
+  receipts?: boolean,
 ): Promise<Figure> {
   const { plan, offset, verifyAnswer } = planFor(figure, target, manifest, sample, cursor);
   const check = await send(target.url, requestAt(plan, offset));
   expect(verifyAnswer(check), figure, check);
+  if (receipts !== undefined)
+    expect((typeof check.body.receipt === 'string') === receipts, figure, check);
   if (figure === 'create') {
     // The created link must verify like any other: the service answers what it stored.
     const link = String(check.body.SignedPrescriptionData);
@@ -264,6 +274,9 @@ export async function runFigure(
     seconds: settings.seconds,
     offset: offset + 1,
     limit,
+    ...(receipts === undefined
+      ? {}
+      : { expectInBody: { text: RECEIPT_IN_BODY, present: receipts } }),
   });
   const seen = stopWatching();
   advance(figure, cursor, result.issued);
@@ -277,6 +290,12 @@ export async function runFigure(
       ? `one package per call of ${sample.dispensable} prescribed, round ${Math.ceil(used / pool)} of ${pool} prescriptions (each loaded with ${BULK_CHAIN_EVENTS - 1} dispensed)`
       : '',
   );
+  if (receipts !== undefined)
+    requireBodies(
+      figure,
+      result,
+      receipts ? 'each must carry a receipt' : 'none may carry a receipt',
+    );
   return {
     rps: result.rps,
     ...toFigure(result.latency),

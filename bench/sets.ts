@@ -10,15 +10,17 @@ import { warmDatabase } from './data/page-cache.js';
 import type { SampleDocument } from './data/document.js';
 import type { ErxBuild } from './erx/build.js';
 import { bearerFor, PHARMACIST, PRESCRIBER } from './erx/clients.js';
+import { awaitLogCaughtUp, hasSwitchableLog, LOG_OFF_ENVIRONMENT } from './erx/log-catch-up.js';
+import type { ErxStart, LogCatchUp } from './erx/log-catch-up.js';
 import type { Credentials } from './erx/clients.js';
 import { MIXED_RUN_ENVIRONMENT, startErx } from './erx/instance.js';
 import { registerClientsOf } from './erx/revision-code.js';
 import type { ErxInstance } from './erx/instance.js';
 import { bestPass, prime, runFigure } from './figures.js';
 import type { ErxTarget, Figure, FigureName, PoolCursor } from './figures.js';
-import { closedLoop } from './load/closed-loop.js';
-import { openLoop } from './load/open-loop.js';
-import { requireNoRefusals } from './load/served.js';
+import { measureLogFigure } from './log-figure.js';
+import { mixedRun } from './mixed-run.js';
+import type { LogFigure, LogFigureInput } from './log-figure.js';
 import type { BenchOptions } from './options.js';
 import type { DatasetRun, Mixed } from './report/results.js';
 import { EVENT_STREAMS, measureStreamsFigure, streamAuthorizations } from './streams-figure.js';
@@ -40,6 +42,9 @@ export interface SetContext {
 interface Session {
   readonly erx: ErxInstance;
   readonly target: ErxTarget;
+  /** `performance.now()` when erx was spawned, and when it listened. */
+  readonly startedAt: number;
+  readonly listeningAt: number;
 }
 
 async function open(
@@ -49,6 +54,7 @@ async function open(
   env: Readonly<Record<string, string>> = {},
   profiled = true,
 ): Promise<Session> {
+  const startedAt = performance.now();
   const erx = await startErx({
     main: ctx.build.main,
     dataDir: ctx.dataset.dataDir,
@@ -56,6 +62,7 @@ async function open(
     profileName: `${ctx.name}-${label}`,
     env,
   });
+  const listeningAt = performance.now();
   const target: ErxTarget = {
     url: erx.url,
     prescriber: await bearerFor(erx.url, PRESCRIBER.clientId, credentials.prescriber),
@@ -73,95 +80,17 @@ async function open(
       };
     },
   };
-  return { erx, target };
+  return { erx, target, startedAt, listeningAt };
 }
 
-/** A closed-loop warm-up of one kind of call: a second, no measurement kept. */
-function warmUp(ctx: SetContext): { connections: number; warmupSeconds: number; seconds: number } {
-  return { connections: ctx.options.connections, warmupSeconds: 0, seconds: 1 };
-}
+/** Seconds added to the warm-up of a figure measured on an erx just started (the log figure's). */
+const FRESH_WARMUP_SECONDS = 2;
 
-async function mixedRun(ctx: SetContext, target: ErxTarget, cursor: PoolCursor): Promise<Mixed> {
-  const { manifest } = ctx.dataset;
-  const verify = {
-    kind: 'verify',
-    path: '/ePrescription/verify',
-    links: manifest.verifyLinks,
-    authorization: target.pharmacist,
-  } as const;
-  const dispense = {
-    kind: 'dispense',
-    ids: manifest.dispenseIds,
-    medicamentId: ctx.sample.medicamentId,
-    authorization: target.pharmacist,
-  } as const;
-  const create = {
-    kind: 'create',
-    templateText: ctx.sample.text,
-    authorization: target.prescriber,
-  } as const;
-  // The mixed run's erx has just started: each kind of call is warmed up first, as every figure
-  // is, so the run measures erx serving, not V8 compiling its code paths (in a trace, the event
-  // loop stood still for 50–92 ms at a time in the first seconds of dispenses and creates).
-  const plans = { verify, dispense, create };
-  const warmUpWith = async (kind: keyof typeof plans, seconds: number): Promise<void> => {
-    const offset = kind === 'dispense' ? cursor.dispense : 0;
-    const warmed = await closedLoop({
-      ...warmUp(ctx),
-      url: target.url,
-      plan: plans[kind],
-      seconds,
-      offset,
-    });
-    if (kind === 'dispense') cursor.dispense += warmed.issued;
-    // This erx sheds load (503) as the mixed run's does; a refusal (4xx) is never right.
-    requireNoRefusals(`mixed warm-up ${kind}`, warmed.statusCounts);
-  };
-  await warmUpWith('verify', 2);
-  await warmUpWith('dispense', 1);
-  await warmUpWith('create', 1);
-  const stopWatching = target.watch();
-  const result = await openLoop({
-    url: target.url,
-    rate: ctx.options.mixedRate,
-    seconds: ctx.options.mixedSeconds,
-    timeoutMs: 10_000,
-    mix: [
-      { name: 'verify_tx10', weight: 70, plan: verify, offset: 0 },
-      {
-        name: 'dispense',
-        weight: 25,
-        plan: dispense,
-        offset: cursor.dispense,
-      },
-      { name: 'create', weight: 5, plan: create, offset: 0 },
-    ],
-  });
-  const seen = stopWatching();
-  cursor.dispense += result.kinds.dispense?.sent ?? 0;
-  requireNoRefusals('mixed', result.statusCounts);
-  return {
-    offered: result.offered,
-    achieved: result.achieved,
-    p99_ms: result.latency.p99Ms,
-    errors: result.errors,
-    p50_ms: result.latency.p50Ms,
-    max_ms: result.latency.maxMs,
-    sent: result.sent,
-    ok: result.ok,
-    seconds: result.seconds,
-    max_send_lag_ms: result.maxSendLagMs,
-    peak_rss_mb: seen.peakRssMb,
-    foreign_cpu: seen.foreignCpu,
-    cpu_us_per_request: (seen.erxCpuSeconds * 1e6) / result.sent,
-    data_set: ctx.name,
-    kinds: result.kinds,
-    status_counts: result.statusCounts,
-  };
-}
-
-/** A step of a set's measurements: a figure, dispense with event streams open, the mixed run. */
-export type SetStep = FigureName | 'dispense_streams' | 'mixed';
+/**
+ * A step of a set's measurements: a figure, dispense with event streams open, dispense with the
+ * transparency log on and off, the mixed run.
+ */
+export type SetStep = FigureName | 'dispense_streams' | 'dispense_log' | 'mixed';
 
 /** One data set's erx, measured a step at a time (so two sets can take turns). */
 export interface SetRunner {
@@ -182,13 +111,45 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
   let peak = 0;
   let mixed: Mixed | undefined;
   let streams: StreamsFigure | undefined;
+  let log: LogFigure | undefined;
   let session: Session | undefined;
+  const stop = async (ended: Session): Promise<void> => {
+    peak = Math.max(peak, ended.erx.rss.lifetimePeakMb() ?? 0);
+    await ended.erx.stop();
+  };
   const close = async (): Promise<void> => {
     if (!session) return;
-    peak = Math.max(peak, session.erx.rss.lifetimePeakMb() ?? 0);
-    await session.erx.stop();
+    await stop(session);
     session = undefined;
   };
+  const switchableLog = hasSwitchableLog(ctx.build);
+  // The loaded events become leaves at erx's first start: every figure waits for it.
+  let catchUp: LogCatchUp | undefined;
+  const awaitCaughtUp = (
+    erx: { target: ErxTarget } & ErxStart,
+    leaves?: number,
+  ): Promise<LogCatchUp> =>
+    awaitLogCaughtUp(erx.target, ctx.dataset.manifest, ctx.sample, cursor, erx, leaves);
+  // Each pass of the log figure has an erx of its own, off or on, and a longer warm-up for it.
+  const logFigureInput = (): LogFigureInput => ({
+    passes: ctx.options.figurePasses,
+    start: async (condition, pass) => {
+      const env = condition === 'off' ? LOG_OFF_ENVIRONMENT : {};
+      const started = await open(ctx, credentials, `dispense_log-${condition}-${pass}`, env);
+      return { ...started, stop: () => stop(started) };
+    },
+    awaitCaughtUp,
+    measure: (target, receipts) =>
+      runFigure(
+        'dispense',
+        target,
+        ctx.dataset.manifest,
+        ctx.sample,
+        cursor,
+        { ...figureSettings, warmupSeconds: figureSettings.warmupSeconds + FRESH_WARMUP_SECONDS },
+        receipts,
+      ),
+  });
   const figureSettings = {
     connections: ctx.options.connections,
     warmupSeconds: ctx.options.warmupSeconds,
@@ -222,16 +183,30 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
       progress(`${ctx.name}: ${step} skipped (this build's bench registers no stream clients)`);
       return;
     }
-    // With --profile every step has its own erx; the mixed run always does, with its environment.
-    const ownProcess = ctx.profileDir !== undefined || step === 'mixed';
+    if (step === 'dispense_log' && !switchableLog) {
+      progress(`${ctx.name}: ${step} skipped (this build keeps no log that ERX_LOG=off turns off)`);
+      return;
+    }
+    // With --profile every step has its own erx; the mixed run always does, with its environment;
+    // each pass of the log figure does.
+    const ownProcess = ctx.profileDir !== undefined || step === 'mixed' || step === 'dispense_log';
     if (ownProcess) await close();
     if (step === 'verify_cold') await restartForCold();
-    session ??= await open(
-      ctx,
-      credentials,
-      ownProcess ? step : 'all',
-      step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
-    );
+    if (session === undefined && step !== 'dispense_log') {
+      session = await open(
+        ctx,
+        credentials,
+        ownProcess ? step : 'all',
+        step === 'mixed' ? MIXED_RUN_ENVIRONMENT : {},
+      );
+      if (catchUp === undefined && switchableLog) {
+        // Nothing was added to the set before: its log is to hold the loaded events.
+        catchUp = await awaitCaughtUp(session, ctx.dataset.manifest.events);
+        progress(
+          `${ctx.name}: the log took in the set's ${ctx.dataset.manifest.events.toLocaleString('en')} events ${catchUp.seconds.toFixed(1)} s after erx's start (it listened after ${catchUp.listening_seconds.toFixed(1)} s; ${catchUp.leaves === undefined ? 'first receipt' : 'checkpoint size'})`,
+        );
+      }
+    }
     progress(`${ctx.name}: ${step}`);
     const warmStarted = performance.now();
     const warmed = warmDatabase(ctx.dataset.dataDir);
@@ -239,7 +214,16 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
     if (warmSeconds >= 1) {
       progress(`  read ${Math.round(warmed / 1e6)} MB of database in ${warmSeconds.toFixed(1)} s`);
     }
-    if (step === 'mixed') {
+    if (step === 'dispense_log') {
+      log = await measureLogFigure(logFigureInput(), (pass) =>
+        progress(
+          `  log ${pass.condition}: ${Math.round(pass.rps)}/s, p50 ${pass.p50_ms.toFixed(1)} ms, p99 ${pass.p99_ms.toFixed(1)} ms, ${Math.round(pass.cpu_us_per_request)} µs CPU/req${pass.catch_up_seconds === undefined ? '' : ` (caught up ${pass.catch_up_seconds.toFixed(1)} s after start)`}`,
+        ),
+      );
+      progress(`  on ÷ off: ${log.ratio.toFixed(3)}`);
+    } else if (session === undefined) {
+      throw new Error(`${ctx.name}: ${step} without an erx`);
+    } else if (step === 'mixed') {
       mixed = await mixedRun(ctx, session.target, cursor);
       progress(
         `  achieved ${Math.round(mixed.achieved)}/s of ${Math.round(mixed.offered)}/s, p99 ${mixed.p99_ms.toFixed(1)} ms, ${mixed.errors} errors`,
@@ -294,6 +278,8 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
         erx_peak_rss_mb: peak,
         figures: results,
         ...(streams === undefined ? {} : { streams }),
+        ...(log === undefined ? {} : { log }),
+        ...(catchUp === undefined ? {} : { log_catch_up: catchUp }),
       },
       mixed,
     };

@@ -132,6 +132,8 @@ export async function measureBuilds(
     }
     // Its passes with and without streams take turns on the one erx (`streams-figure.ts`).
     for (const runner of runners) await runner.scale.measure('dispense_streams');
+    // Its passes with the log off and on take turns, each on an erx of its own (`log-figure.ts`).
+    for (const runner of runners) await runner.scale.measure('dispense_log');
     for (let pass = 0; pass < options.figurePasses; pass++) {
       for (const runner of inTurn(runners, pass)) await runner.scale.measure('verify_cold');
     }

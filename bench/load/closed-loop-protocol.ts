@@ -17,6 +17,11 @@ export interface ClosedLoopJob {
    * sent its share ends early (its rate is then taken up to its last answer). None: no bound.
    */
   readonly limit?: number;
+  /**
+   * What every answer's body must contain (`present`) or lack: an answer that does not is counted
+   * in {@link ClosedLoopResult.bodyMismatches} (the log figure's receipts). None: bodies unread.
+   */
+  readonly expectInBody?: { readonly text: string; readonly present: boolean };
 }
 
 export interface ClosedLoopResult {
@@ -35,4 +40,6 @@ export interface ClosedLoopResult {
   readonly warmupStatusCounts: Record<string, number>;
   /** Requests issued, warm-up included (how far the plan's pool advanced). */
   readonly issued: number;
+  /** Answers, warm-up included, against {@link ClosedLoopJob.expectInBody} (0 without it). */
+  readonly bodyMismatches: number;
 }

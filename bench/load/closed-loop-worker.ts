@@ -11,6 +11,14 @@ import { requestAt } from './request-plan.js';
 
 const job = workerData as ClosedLoopJob;
 let sequence = job.offset;
+const expected = job.expectInBody;
+// A plain substring test: the generator shares the cores with erx, and both sides of a comparison
+// pay it alike.
+const verifyBody =
+  expected === undefined
+    ? undefined
+    : (body: string | Buffer | undefined): boolean =>
+        String(body ?? '').includes(expected.text) === expected.present;
 
 interface Run {
   result: autocannon.Result;
@@ -36,6 +44,7 @@ function run(seconds: number, most: number | undefined): Promise<Run> {
         duration: seconds,
         ...(most === undefined ? {} : { maxOverallRequests: most }),
         timeout: 30,
+        ...(verifyBody === undefined ? {} : { verifyBody }),
         requests: [
           {
             setupRequest: (request) => {
@@ -85,5 +94,6 @@ const answer: ClosedLoopResult = {
   warmupNon2xx: warmup?.result.non2xx ?? 0,
   warmupStatusCounts: warmup === undefined ? {} : statusCountsOf(warmup.result),
   issued: sequence - job.offset,
+  bodyMismatches: (warmup?.result.mismatches ?? 0) + result.mismatches,
 };
 parentPort!.postMessage(answer);

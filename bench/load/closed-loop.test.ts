@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { closedLoop } from './closed-loop.js';
-import { requireServed } from './served.js';
+import { requireBodies, requireServed } from './served.js';
 
 test('a bounded closed loop sends each item of its pool once and ends when they are used', async () => {
   const bodies: string[] = [];
@@ -49,6 +49,52 @@ test('a bounded closed loop sends each item of its pool once and ends when they 
     assert.throws(() => requireServed('verify', result), /verify: .*1 × 403/);
     assert.ok(result.seconds < 2, `the measured run ended early (${result.seconds} s)`);
     assert.ok(Math.abs(result.rps - 360 / result.seconds) < 1e-6);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+test('answers against the expected body are counted, warm-up included', async () => {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      // Two answers without a receipt: one in the warm-up's tenth, one in the measured run.
+      const without = body === 'link-3' || body === 'link-300';
+      response.end(without ? '{"type":"partial_dispense"}' : '{"type":"x","receipt":"r"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const links = Array.from({ length: 400 }, (_, i) => `link-${i}`);
+    const job = {
+      url: `http://127.0.0.1:${port}`,
+      plan: { kind: 'verify', path: '/dispense', links },
+      connections: 4,
+      warmupSeconds: 1,
+      seconds: 5,
+      offset: 0,
+      limit: links.length,
+    } as const;
+    const present = await closedLoop({
+      ...job,
+      expectInBody: { text: '"receipt":"', present: true },
+    });
+    assert.equal(present.ok, 360);
+    assert.equal(present.bodyMismatches, 2);
+    assert.throws(
+      () => requireBodies('dispense', present, 'a receipt'),
+      /2 answers not as expected/,
+    );
+    const absent = await closedLoop({
+      ...job,
+      expectInBody: { text: '"receipt":"', present: false },
+    });
+    assert.equal(absent.bodyMismatches, 398);
+    assert.equal((await closedLoop(job)).bodyMismatches, 0);
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ClosedLoopResult } from './closed-loop-protocol.js';
-import { requireNoRefusals, requireServed, unservedAnswers } from './served.js';
+import { requireBodies, requireNoRefusals, requireServed, unservedAnswers } from './served.js';
 
 function run(
   statusCounts: Record<string, number>,
@@ -28,6 +28,7 @@ function run(
     warmupNon2xx: non2xx(warmupStatusCounts),
     warmupStatusCounts,
     issued: ok + non2xx(statusCounts) + non2xx(warmupStatusCounts),
+    bodyMismatches: 0,
   };
 }
 
@@ -55,6 +56,20 @@ describe('requireServed', () => {
     const result = run({ '200': 10, '500': 1 }, { '500': 2 });
     assert.deepEqual(unservedAnswers(result), { '500': 3 });
     assert.throws(() => requireServed('create', result), /^Error: create: .*3 × 500/);
+  });
+});
+
+describe('requireBodies', () => {
+  it('lets a run whose every answer had what was expected pass', () => {
+    assert.doesNotThrow(() => requireBodies('dispense', run({ '200': 5_000 }), 'a receipt'));
+  });
+
+  it('fails on a single answer without it, as on a status other than 2xx', () => {
+    const result = { ...run({ '200': 5_000 }, { '200': 900 }), bodyMismatches: 1 };
+    assert.throws(
+      () => requireBodies('dispense, log on', result, 'a receipt'),
+      /^Error: dispense, log on: 1 answers not as expected \(a receipt\)/,
+    );
   });
 });
 

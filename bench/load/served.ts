@@ -43,6 +43,15 @@ export function requireServed(label: string, result: ClosedLoopResult, hint = ''
 }
 
 /**
+ * Throws when an answer of a closed-loop run, warm-up included, did not have in its body what its
+ * job expected (`expectInBody`); `what` names it, e.g. "a receipt".
+ */
+export function requireBodies(label: string, result: ClosedLoopResult, what: string): void {
+  if (result.bodyMismatches === 0) return;
+  throw new Error(`${label}: ${result.bodyMismatches} answers not as expected (${what})`);
+}
+
+/**
  * Throws when an open-loop run got any 4xx answer. Its 503s (load shedding) and timeouts are what
  * it measures of an overloaded erx; a 4xx is a call erx refused.
  */

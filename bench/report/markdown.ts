@@ -1,6 +1,7 @@
 /** `bench/results/latest.md`: the same report as Markdown, with the facts needed to reproduce it. */
 import { MIXED_RUN_ENVIRONMENT } from '../erx/instance.js';
 import { fixed, int } from './format.js';
+import { catchUpText, LOG_HEADER, logRows, logText } from './log-rows.js';
 import type { Results } from './results.js';
 import {
   CEILING_HEADER,
@@ -64,6 +65,17 @@ ${streamsText(results)}
 ${markdownTable(STREAMS_HEADER, streamsRows(results))}
 
 `;
+  const log =
+    results.sets.scale.log === undefined
+      ? ''
+      : `## Dispense with the transparency log on and off (scale set)
+
+${logText(results)}
+
+${markdownTable(LOG_HEADER, logRows(results))}
+
+`;
+  const catchUp = catchUpText(results);
   const kinds = Object.entries(mixed.kinds).map(([name, k]) => [
     name,
     int(k.sent),
@@ -92,12 +104,12 @@ Small set: ${int(small.prescriptions)} prescriptions, ${int(small.events)} event
 Scale set: ${int(scale.prescriptions)} prescriptions, ${int(scale.events)} events (${scale.source === 'cache' ? `cached, built ${scale.load.date}` : 'built in this run'}; loader ${int(scale.load.events_per_s)} events/s).
 
 ${markdownTable(FIGURE_HEADER, figureRows(results))}
-
+${catchUp === '' ? '' : `\n${catchUp}\n`}
 ratio: requests/s ÷ the ceiling's rate. cost ratio: the ceiling's CPU time per operation ÷ erx's CPU
 time per request; a busy neighbour lowers throughput but hardly CPU time, so it is the cross-check
 when "other CPU" is not near 0 % (it leaves out the load generator's share of the cores).
 
-${streams}## Mixed open loop (scale set)
+${streams}${log}## Mixed open loop (scale set)
 
 ${int(mixed.offered)} calls/s offered for ${int(results.settings.mixed_seconds as number)} s (70 % verify with transactions, 25 % dispense, 5 % create), on an erx started for it with ${Object.entries(
     MIXED_RUN_ENVIRONMENT,

@@ -44,6 +44,13 @@ function disturbed(input: NoteInput): string[] {
       seen.push(`scale dispense ${condition} streams ${percent(f.foreign_cpu)}`);
     }
   }
+  const log = sets.scale.log;
+  for (const condition of ['off', 'on'] as const) {
+    const f = log?.[condition];
+    if (f && f.foreign_cpu > BUSY) {
+      seen.push(`scale dispense log ${condition} ${percent(f.foreign_cpu)}`);
+    }
+  }
   if (mixed.foreign_cpu > BUSY) seen.push(`mixed ${percent(mixed.foreign_cpu)}`);
   return seen;
 }

@@ -6,6 +6,9 @@ import type { Figure, FigureName } from '../figures.js';
 import type { SignFloor } from '../floors/sign.js';
 import type { OpenLoopResult } from '../load/open-loop-protocol.js';
 import type { MachineFacts, RunFacts } from '../machine.js';
+import type { LogCatchUp } from '../erx/log-catch-up.js';
+import type { LogFigure } from '../log-figure.js';
+import { LOG_TARGET } from '../log-figure.js';
 import type { StreamsFigure } from '../streams-figure.js';
 import { EVENT_STREAMS, STREAMS_TARGET } from '../streams-figure.js';
 
@@ -52,6 +55,10 @@ export interface DatasetRun {
   readonly figures: Partial<Record<FigureName, Figure>>;
   /** Dispense without and with event streams open, in turns (the scale set; absent before). */
   readonly streams?: StreamsFigure;
+  /** Dispense with the transparency log on and off, in turns (the scale set; absent before). */
+  readonly log?: LogFigure;
+  /** How long the log took, at erx's first start on the set, to take in the loaded events. */
+  readonly log_catch_up?: LogCatchUp;
 }
 
 export interface Mixed {
@@ -88,6 +95,8 @@ export interface Ratios {
   readonly verify_cold_to_warm: number;
   /** Dispense with 200 event streams open ÷ without, on the scale set (absent if not measured). */
   readonly dispense_with_streams?: number;
+  /** Dispense with the transparency log on ÷ off, on the scale set (absent if not measured). */
+  readonly dispense_log_on_off?: number;
 }
 
 /**
@@ -158,6 +167,7 @@ export function computeRatios(
     scale_p99_max: Math.max(...scaled.map((r) => r.p99)),
     verify_cold_to_warm: rpsOf(scale, 'verify_cold') / warm,
     ...(scale.streams === undefined ? {} : { dispense_with_streams: scale.streams.ratio }),
+    ...(scale.log === undefined ? {} : { dispense_log_on_off: scale.log.ratio }),
   };
 }
 
@@ -224,6 +234,16 @@ export function evaluateTargets(ratios: Ratios, mixed: Mixed, peakRssMb: number)
             ratios.dispense_with_streams,
             '>=',
             STREAMS_TARGET,
+          ),
+        ]),
+    ...(ratios.dispense_log_on_off === undefined
+      ? []
+      : [
+          target(
+            'dispense with the transparency log on / off',
+            ratios.dispense_log_on_off,
+            '>=',
+            LOG_TARGET,
           ),
         ]),
     target('mixed: achieved / offered', mixed.achieved / mixed.offered, '>=', 0.99),

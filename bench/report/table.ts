@@ -1,5 +1,6 @@
 /** The plain-text report printed on stdout. */
 import { fixed, int } from './format.js';
+import { catchUpText, LOG_HEADER, logRows, logText } from './log-rows.js';
 import type { Results } from './results.js';
 import {
   CEILING_HEADER,
@@ -32,9 +33,13 @@ export function renderTable(results: Results): string {
     '',
     table(FIGURE_HEADER, figureRows(results)),
     '',
+    ...(catchUpText(results) === '' ? [] : [catchUpText(results), '']),
     ...(results.sets.scale.streams === undefined
       ? []
       : [streamsText(results), '', table(STREAMS_HEADER, streamsRows(results)), '']),
+    ...(results.sets.scale.log === undefined
+      ? []
+      : [logText(results), '', table(LOG_HEADER, logRows(results)), '']),
     `mixed open loop on the scale set: ${int(mixed.offered)} calls/s offered for ${int(results.settings.mixed_seconds as number)} s, ` +
       `${int(mixed.achieved)}/s achieved, p50 ${fixed(mixed.p50_ms)} ms, p99 ${fixed(mixed.p99_ms)} ms, max ${fixed(mixed.max_ms)} ms, ` +
       `${int(mixed.errors)} errors, peak RSS ${fixed(mixed.peak_rss_mb, 0)} MB, other processes ${Math.round(mixed.foreign_cpu * 100)} % of the CPU`,
