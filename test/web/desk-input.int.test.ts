@@ -6,30 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Locator } from 'playwright-core';
-import { decodeChmed } from '../../src/chmed16a/index.js';
-import { parseLink } from '../../src/link/index.js';
-import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
+import { browserSkipReason, useChromium } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import {
   SAMPLE_MEDICAMENTS,
+  closeClean,
+  createdDocument,
   fillMedicament,
   fillPatient,
   fillPrescriber,
-  screens,
+  openSignedIn,
   settlesTo,
-  signIn,
 } from './steps.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Doc = Record<string, any>;
-
-/** Waits for the created prescription and answers the document its link carries. */
-async function createdDocument(desk: Locator): Promise<Doc> {
-  await desk.locator('section.created').waitFor();
-  const link = await desk.locator('#created-link').inputValue();
-  return decodeChmed(parseLink(link).chmed);
-}
 
 describe('web page: the desk reads doses and warns in place', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
@@ -39,11 +27,7 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
     '0,5 is issued as 0.5; 50 at one time of day asks first and is corrected',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { desk } = screens(page);
-      await page.goto(`${server.url}/app/#desk`);
-      await signIn(desk, server.doctor);
+      const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
       await fillPatient(desk);
       await fillPrescriber(desk);
       await fillMedicament(desk, 0, { ...SAMPLE_MEDICAMENTS[0]!, doses: ['', '0', '1', '0'] });
@@ -72,17 +56,12 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
       const doc = await createdDocument(desk);
       assert.deepEqual(doc.Medicaments[0].Pos[0].D, [0.5, 0, 1, 0]);
       assert.deepEqual(doc.Medicaments[1].Pos[0].D, [0, 0, 1.5, 0]);
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 
   test('a confirmed high dose is issued as typed', { timeout: 60_000 }, async () => {
-    const watched = await watchedContext(browser(), server.url);
-    const { page } = watched;
-    const { desk } = screens(page);
-    await page.goto(`${server.url}/app/#desk`);
-    await signIn(desk, server.doctor);
+    const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
     await fillPatient(desk);
     await fillPrescriber(desk);
     await fillMedicament(desk, 0, {
@@ -95,19 +74,14 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
     await dialog.getByRole('button', { name: 'Yes, create as entered' }).click();
     const doc = await createdDocument(desk);
     assert.deepEqual(doc.Medicaments[0].Pos[0].D, [20, 0, 0, 0]);
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 
   test(
     'a wrong GLN check digit and a future birth date are warned beside the field, not blocked',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { desk } = screens(page);
-      await page.goto(`${server.url}/app/#desk`);
-      await signIn(desk, server.doctor);
+      const { watched, desk } = await openSignedIn(browser(), server.url, server.doctor);
       await fillPatient(desk);
       await fillPrescriber(desk);
       await fillMedicament(desk, 0, SAMPLE_MEDICAMENTS[0]!);
@@ -147,8 +121,7 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
       const doc = await createdDocument(desk);
       assert.equal(doc.HcPerson.Gln, '7601001234568');
       assert.equal(doc.Patient.BDt, `${nextYear}-01-15`);
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 });

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
+import { browserSkipReason, useChromium } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
-import { fillSample, screens, signIn } from './steps.js';
+import { closeClean, fillSample, openSignedIn } from './steps.js';
 
 describe(
   'web page: the desk prints a practice header and a signature line',
@@ -20,11 +20,7 @@ describe(
       'under print media the header and signature line show; on screen they do not',
       { timeout: 60_000 },
       async () => {
-        const watched = await watchedContext(browser(), server.url);
-        const { page } = watched;
-        const { desk } = screens(page);
-        await page.goto(`${server.url}/app/#desk`);
-        await signIn(desk, server.doctor);
+        const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
         await fillSample(desk);
         await desk.getByRole('button', { name: 'Create prescription' }).click();
         await desk.locator('section.created').waitFor();
@@ -45,8 +41,7 @@ describe(
         assert.equal(await signature.isVisible(), true);
         assert.match(await signature.innerText(), /Signature of the prescriber/);
         await page.emulateMedia({ media: 'screen' });
-        watched.assertClean();
-        await watched.context.close();
+        await closeClean(watched);
       },
     );
   },

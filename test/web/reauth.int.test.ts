@@ -6,16 +6,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { decodeChmed } from '../../src/chmed16a/index.js';
-import { parseLink } from '../../src/link/index.js';
-import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
+import { browserSkipReason, useChromium } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 import type { Actor } from '../support/server.js';
-import { fillSample, screens, settlesTo, signIn } from './steps.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Doc = Record<string, any>;
+import { closeClean, createdDocument, fillSample, openSignedIn, settlesTo } from './steps.js';
+import type { Doc } from './steps.js';
 
 // Past the token lifetime (one hour); the service's clock only ever moves forward.
 const EXPIRE_MS = 2 * 3600_000;
@@ -52,11 +48,7 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
     'the desk keeps every field after signing in again, and the prescription is created',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { desk } = screens(page);
-      await page.goto(`${server.url}/app/#desk`);
-      await signIn(desk, server.doctor);
+      const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
       await fillSample(desk);
       const form = desk.locator('form.desk-form');
       const before = await values(form);
@@ -85,15 +77,12 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
       await dialog.getByLabel('Client secret').fill(server.doctor.secret);
       await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
 
-      await desk.locator('section.created').waitFor();
+      const doc = await createdDocument(desk);
       await settlesTo(() => dialog.count(), 0);
-      const link = await desk.locator('#created-link').inputValue();
-      const doc = decodeChmed(parseLink(link).chmed) as Doc;
       assert.equal(doc.Patient.FName, 'Anna');
       assert.equal(doc.Medicaments.length, 2);
       assert.equal(await desk.getByRole('button', { name: 'Sign out' }).count(), 1);
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 
@@ -104,11 +93,12 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
       // The suite's doctor token may have expired with the clock: a fresh one.
       const token = await server.tokenFor(server.doctor.clientId, server.doctor.secret);
       const rx = await createPrescription(server, undefined, { ...server.doctor, token });
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { counter } = screens(page);
-      await page.goto(`${server.url}/app/#counter`);
-      await signIn(counter, server.pharmacist);
+      const { watched, page, counter } = await openSignedIn(
+        browser(),
+        server.url,
+        server.pharmacist,
+        'counter',
+      );
       await counter.getByLabel('Or paste the link').fill(rx.link);
       await counter.getByRole('button', { name: 'Verify', exact: true }).click();
       const dispense = counter.getByRole('button', {
@@ -132,8 +122,7 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
       await settlesTo(types, ['create', 'full_dispense']);
       assert.ok(shown.includes('Anna'));
       assert.equal(await counter.getByRole('button', { name: 'Sign out' }).count(), 1);
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 });

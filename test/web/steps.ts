@@ -4,8 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { decodeChmed } from '../../src/chmed16a/index.js';
+import { parseLink } from '../../src/link/index.js';
+import { watchedContext } from '../support/browser.js';
+import type { WatchedContext } from '../support/browser.js';
 import type { Actor } from '../support/server.js';
+
+/** A decoded CHMED16A document, read field by field as the tests assert on it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Doc = Record<string, any>;
 
 /**
  * Asserts that what `read` returns comes to equal `expected`: the page renders after the event
@@ -29,6 +37,49 @@ export async function settlesTo<T>(
 /** The two staff screens of `/app/`. */
 export function screens(page: Page): { counter: Locator; desk: Locator } {
   return { counter: page.locator('#screen-counter'), desk: page.locator('#screen-desk') };
+}
+
+/** A watched page of `/app/` with its two screens. */
+export interface SignedIn {
+  watched: WatchedContext;
+  page: Page;
+  desk: Locator;
+  counter: Locator;
+}
+
+/**
+ * Opens a new watched context on `screen` of `/app/` at `origin` and signs `actor` in there, the
+ * way every staff test starts.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  origin: string,
+  actor: Actor,
+  screen: 'desk' | 'counter' = 'desk',
+): Promise<SignedIn> {
+  const watched = await watchedContext(browser, origin);
+  const { page } = watched;
+  const both = screens(page);
+  await page.goto(`${origin}/app/#${screen}`);
+  await signIn(both[screen], actor);
+  return { watched, page, ...both };
+}
+
+/** Fails on a foreign request or an unexpected console error, then closes the context. */
+export async function closeClean(watched: WatchedContext): Promise<void> {
+  watched.assertClean();
+  await watched.context.close();
+}
+
+/** Waits for the desk to show the created prescription and answers its link. */
+export async function createdLink(desk: Locator): Promise<string> {
+  await desk.locator('section.created').waitFor();
+  return desk.locator('#created-link').inputValue();
+}
+
+/** Waits for the created prescription and answers the document its link carries. */
+export async function createdDocument(desk: Locator): Promise<Doc> {
+  return decodeChmed(parseLink(await createdLink(desk)).chmed);
 }
 
 /** Signs `actor` in on `screen` with its client credentials. */
