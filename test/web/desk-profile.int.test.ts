@@ -15,7 +15,16 @@ import { browserSkipReason, useChromium, watchedContext } from '../support/brows
 import { verify } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 import type { Actor } from '../support/server.js';
-import { SAMPLE_MEDICAMENTS, fillMedicament, fillPatient, screens, signIn } from './steps.js';
+import {
+  SAMPLE_MEDICAMENTS,
+  closeClean,
+  createdLink,
+  fillMedicament,
+  fillPatient,
+  openSignedIn,
+  screens,
+  signIn,
+} from './steps.js';
 
 /** A GLN with a valid GS1 check digit. */
 const GLN = '7601234567890';
@@ -81,11 +90,7 @@ describe(
       'a prescriber with a profile finds name, GLN and practice filled, and the prescription carries them',
       { timeout: 90_000 },
       async () => {
-        const watched = await watchedContext(browser(), server.url);
-        const { page } = watched;
-        const { desk } = screens(page);
-        await page.goto(`${server.url}/app/#desk`);
-        await signIn(desk, profiled);
+        const { watched, page, desk } = await openSignedIn(browser(), server.url, profiled);
         const f = fields(desk);
         await f.person.getByText(NOTE).waitFor();
         assert.equal(await f.firstName.inputValue(), 'Sara');
@@ -105,8 +110,7 @@ describe(
         await fillPatient(desk);
         for (const [i, med] of SAMPLE_MEDICAMENTS.entries()) await fillMedicament(desk, i, med);
         await desk.getByRole('button', { name: 'Create prescription' }).click();
-        await desk.locator('section.created').waitFor();
-        const link = await desk.locator('#created-link').inputValue();
+        const link = await createdLink(desk);
         const doc = decodeChmed(parseLink(link).chmed) as unknown as Record<string, never>;
         assert.equal(doc.Auth, GLN);
         assert.deepEqual(doc.HcPerson, {
@@ -125,8 +129,7 @@ describe(
         const checked = await verify(server, link, profiled.token);
         assert.equal(checked.valid, true, JSON.stringify(checked));
         assert.equal(checked.revoked, false);
-        watched.assertClean();
-        await watched.context.close();
+        await closeClean(watched);
       },
     );
 
@@ -146,8 +149,7 @@ describe(
           assert.equal(await field.inputValue(), '');
         }
         assert.equal(await f.person.getByText(NOTE).count(), 0);
-        watched.assertClean();
-        await watched.context.close();
+        await closeClean(watched);
       },
     );
   },

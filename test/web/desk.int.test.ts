@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
-import { fillSample, screens, settlesTo, signIn } from './steps.js';
+import { closeClean, fillSample, openSignedIn, screens, settlesTo } from './steps.js';
 
 describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
@@ -17,10 +17,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
     'an empty form comes back with every violation at its field',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { desk } = screens(watched.page);
-      await watched.page.goto(`${server.url}/app/#desk`);
-      await signIn(desk, server.doctor);
+      const { watched, desk } = await openSignedIn(browser(), server.url, server.doctor);
       watched.expectRefusal(400);
       await desk.getByRole('button', { name: 'Create prescription' }).click();
       const summary = desk.getByRole('alert');
@@ -44,8 +41,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
       await summary.getByRole('link', { name: 'Patient, First name' }).click();
       assert.equal(await firstName.evaluate((el) => el.matches(':focus')), true);
       assert.equal(new URL(watched.page.url()).hash, '#desk', 'the screen stays');
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 
@@ -79,8 +75,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
       .getByRole('button', { name: 'English' })
       .click();
     await desk.getByRole('heading', { name: 'Prescriber desk', level: 1 }).waitFor();
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 
   test('keyboard only: skip link, sign-in, screens', { timeout: 60_000 }, async () => {
@@ -98,19 +93,14 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
     await page.keyboard.type(server.pharmacist.secret);
     await page.keyboard.press('Enter');
     await counter.getByText(`Signed in as ${server.pharmacist.name}`).waitFor();
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 
   test(
     'create, revoke after confirming, and the patient view says revoked',
     { timeout: 90_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { desk } = screens(page);
-      await page.goto(`${server.url}/app/#desk`);
-      await signIn(desk, server.doctor);
+      const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
       await fillSample(desk);
       await desk.getByRole('button', { name: 'Create prescription' }).click();
       const created = desk.locator('section.created');
@@ -150,8 +140,7 @@ describe('web page: prescriber desk', { skip: browserSkipReason() }, () => {
         await org.getByRole('textbox', { name: 'Name', exact: true }).inputValue(),
         'Praxis am See',
       );
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 });

@@ -9,18 +9,14 @@ import { describe, test } from 'node:test';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
-import { fillSample, screens, settlesTo, signIn } from './steps.js';
+import { closeClean, fillSample, openSignedIn, screens, settlesTo } from './steps.js';
 
 describe('web page: the service’s messages translated', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
   const browser = useChromium();
 
   test('a violation of the document in German and French', { timeout: 60_000 }, async () => {
-    const watched = await watchedContext(browser(), server.url);
-    const { page } = watched;
-    const { desk } = screens(page);
-    await page.goto(`${server.url}/app/#desk`);
-    await signIn(desk, server.doctor);
+    const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
     await fillSample(desk, '12');
     await page.getByRole('button', { name: 'Deutsch' }).click();
     watched.expectRefusal(400);
@@ -43,8 +39,7 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
     );
     assert.equal(await own.innerText(), 'doit compter 4 ou 5 chiffres');
     assert.ok(!(await desk.innerText()).includes('must be 4 or 5 digits'));
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 
   /** The words of the counter in one language, and the refusal expected in it. */
@@ -71,11 +66,12 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
     'a refusal of a revoked prescription in German and French',
     { timeout: 60_000 },
     async () => {
-      const watched = await watchedContext(browser(), server.url);
-      const { page } = watched;
-      const { counter } = screens(page);
-      await page.goto(`${server.url}/app/#counter`);
-      await signIn(counter, server.pharmacist);
+      const { watched, page, counter } = await openSignedIn(
+        browser(),
+        server.url,
+        server.pharmacist,
+        'counter',
+      );
       for (const words of COUNTER) {
         const rx = await createPrescription(server);
         await page.getByRole('button', { name: words.button }).click();
@@ -92,18 +88,18 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
         await counter.getByText(words.refusal).first().waitFor();
         assert.ok(!(await counter.innerText()).includes('The prescription has been revoked.'));
       }
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     },
   );
 
   test('a refusal naming the lock holder, in German', { timeout: 60_000 }, async () => {
     const rx = await createPrescription(server);
-    const watched = await watchedContext(browser(), server.url);
-    const { page } = watched;
-    const { counter } = screens(page);
-    await page.goto(`${server.url}/app/#counter`);
-    await signIn(counter, server.pharmacist);
+    const { watched, page, counter } = await openSignedIn(
+      browser(),
+      server.url,
+      server.pharmacist,
+      'counter',
+    );
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await counter.getByLabel('Oder den Link einfügen').fill(rx.link);
     await counter.getByRole('button', { name: 'Prüfen', exact: true }).click();
@@ -119,8 +115,7 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
       .getByText(`Das Rezept ist bereits von ${server.pharmacist2.name} gesperrt.`)
       .first()
       .waitFor();
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 
   test('titles, names, notes and dates alike in every language', { timeout: 60_000 }, async () => {
@@ -156,7 +151,6 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
       assert.ok(text.includes(decoded), text);
     }
     assert.ok(!(await page.locator('main').innerText()).includes('entschlüsselt'));
-    watched.assertClean();
-    await watched.context.close();
+    await closeClean(watched);
   });
 });

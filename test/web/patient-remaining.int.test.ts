@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { calls, createPrescription } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
+import { closeClean } from './steps.js';
 
 describe(
   'web page: patient view, packages left and validity',
@@ -33,8 +34,7 @@ describe(
       await page.locator('[data-state="dispensed"]').waitFor();
       assert.equal(await page.locator('[data-fact="remaining"] dd').innerText(), 'none');
       assert.equal(await note.count(), 0);
-      watched.assertClean();
-      await watched.context.close();
+      await closeClean(watched);
     });
   },
 );
