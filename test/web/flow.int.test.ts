@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { SUBSTITUTE } from '../support/fixtures.js';
 import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
-import { SAMPLE_MEDICAMENTS, fillSample, screens, settlesTo, signIn } from './steps.js';
+import { SAMPLE_MEDICAMENTS, closeClean, fillSample, screens, settlesTo, signIn } from './steps.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -188,8 +188,7 @@ describe(
         assert.match(await patient.locator('main').innerText(), /Anna Muster/);
         await screenshot(patient, 'patient');
 
-        watched.assertClean();
-        await watched.context.close();
+        await closeClean(watched);
       },
     );
   },

@@ -8,6 +8,7 @@ import { ApiError } from '../api/http.js';
 import { signIn } from '../api/session.js';
 import type { Role, SignedIn } from '../api/session.js';
 import { useI18n } from '../i18n/i18n-context.js';
+import { CredentialFields } from './credential-fields.js';
 import { errorMessage } from './error-message.js';
 import { ModalDialog } from './modal-dialog.js';
 
@@ -48,34 +49,14 @@ export function ReauthDialog(props: {
       <form onSubmit={(e) => void submit(e)}>
         <h2 id={`${id}-title`}>{t('reauth.title')}</h2>
         <p id={`${id}-text`}>{t('reauth.text')}</p>
-        <div class="field">
-          <label for={`${id}-client`}>{t('signin.clientId')}</label>
-          <input
-            id={`${id}-client`}
-            name="client_id"
-            autoComplete="username"
-            readOnly
-            value={props.clientId}
-          />
-        </div>
-        <div class="field">
-          <label for={`${id}-secret`}>{t('signin.secret')}</label>
-          <input
-            id={`${id}-secret`}
-            name="client_secret"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-            value={secret}
-            onInput={(e) => setSecret(e.currentTarget.value)}
-          />
-        </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <CredentialFields
+          id={id}
+          clientId={props.clientId}
+          secret={secret}
+          onSecret={setSecret}
+          focusSecret
+          error={error}
+        />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
             {busy ? t('common.busy') : t('reauth.submit')}

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { signIn } from '../api/session.js';
 import type { Role, Session } from '../api/session.js';
 import { useI18n } from '../i18n/i18n-context.js';
+import { CredentialFields } from './credential-fields.js';
 import { errorMessage } from './error-message.js';
 import { ApiError } from '../api/http.js';
 
@@ -49,34 +50,14 @@ export function SignIn(props: {
           {props.notice}
         </p>
       )}
-      <div class="field">
-        <label for={`${id}-client`}>{t('signin.clientId')}</label>
-        <input
-          id={`${id}-client`}
-          name="client_id"
-          autoComplete="username"
-          required
-          value={clientId}
-          onInput={(e) => setClientId(e.currentTarget.value)}
-        />
-      </div>
-      <div class="field">
-        <label for={`${id}-secret`}>{t('signin.secret')}</label>
-        <input
-          id={`${id}-secret`}
-          name="client_secret"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={secret}
-          onInput={(e) => setSecret(e.currentTarget.value)}
-        />
-      </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <CredentialFields
+        id={id}
+        clientId={clientId}
+        onClientId={setClientId}
+        secret={secret}
+        onSecret={setSecret}
+        error={error}
+      />
       <button type="submit" class="primary" disabled={busy}>
         {busy ? t('common.busy') : t('signin.submit')}
       </button>
