@@ -1,16 +1,18 @@
 /**
  * The page's accessibility, in Chromium: axe-core (from npm, injected into the page) finds no
  * violation on any screen state a practice assistant, a pharmacist or a patient passes through —
- * sign-in, the desk's empty form and list, warnings, violations and the dose dialog, the created
+ * sign-in, the desk's empty form and list, products found in the catalogue, warnings, violations and the dose dialog, the created
  * prescription, the counter empty, with an open, a locked, a fully dispensed and a revoked
  * prescription and a bare document, its force, cancel, release and sign-in-again dialogs, and the
  * patient view (valid, dispensed, revoked, no link, a bad link) — each in German, French and
  * English, on a desktop and a phone viewport.
  */
-import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MED_A } from '../support/fixtures.js';
 import { assertAccessible } from '../support/axe.js';
+import { CATALOG_SAMPLE, importCatalog } from '../support/catalog.js';
 import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import type { Actor, TestServer } from '../support/server.js';
@@ -94,6 +96,15 @@ async function walk(
   const list = desk.getByRole('region', { name: 'Issued prescriptions' });
   await list.locator(`li[data-prescription-id="${earlier.id}"]`).waitFor();
   await accessibleInAllLanguages(page, 'desk empty form and list');
+
+  // A product found by name in the catalogue.
+  const search = desk
+    .getByRole('group', { name: 'Medicament 1' })
+    .getByLabel('Find a product (name)');
+  await search.fill('dormi');
+  await desk.getByRole('list', { name: 'Products found' }).getByRole('button').first().waitFor();
+  await accessibleInAllLanguages(page, 'desk products found');
+  await search.fill('');
 
   // Revoking from the list asks first.
   await list
@@ -248,6 +259,11 @@ async function walk(
 describe('web page: axe-core finds no violation', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
   const browser = useChromium();
+  // The desk's product search needs a catalogue.
+  before(async () => {
+    const run = await importCatalog(server, CATALOG_SAMPLE);
+    assert.equal(run.status, 0, run.stderr);
+  });
 
   for (const viewport of VIEWPORTS) {
     test(
