@@ -7,10 +7,10 @@
  */
 
 /**
- * Checkpoints kept at least this far apart, ms: a growth replaces the newest checkpoint when that
- * one is younger than this and no witness cosigned it, so under steady appends the table keeps
- * about one checkpoint a second, not one per growth. A replaced checkpoint was valid all the same
- * (it is a tree the next one extends); receipts carry their own.
+ * Checkpoints kept about this far apart, ms: a growth replaces the newest checkpoint when the one
+ * kept before it is younger than this (seen from the new one) and no witness cosigned it, so under
+ * steady appends the table keeps about one checkpoint a second, not one per growth. A replaced
+ * checkpoint was valid all the same (a tree the next one extends); receipts carry their own.
  */
 export const KEPT_CHECKPOINT_SPACING_MS = 1_000;
 
@@ -53,7 +53,8 @@ export interface LogStore {
   /**
    * Writes `growth` in one transaction if the newest checkpoint is still of `fromSize` (one writer
    * at a time); false, with nothing written, if another got there first. The newest checkpoint
-   * is dropped if it is younger than {@link KEPT_CHECKPOINT_SPACING_MS} and not cosigned.
+   * is dropped if the one before it is younger than {@link KEPT_CHECKPOINT_SPACING_MS} and no
+   * witness cosigned it.
    */
   append(growth: LogAppend): Promise<boolean>;
   /** The feed positions of the events with these ids that have one. */

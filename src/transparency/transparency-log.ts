@@ -203,7 +203,11 @@ export class TransparencyLog {
   /** The receipt of the event signed by `jws`, leaf `index` in the tree of `head`. */
   async #proof(jws: string, index: number, head: LogCheckpointRow): Promise<string> {
     const proof = await proveInclusion(head.size, index, this.#reader);
-    return formatTlogProof({ extra: Buffer.from(jws), index, proof, checkpoint: head.note });
+    // With the witnesses' cosignatures when they have cosigned this very checkpoint already
+    // (rare for a fresh event: witnesses see about one checkpoint a second).
+    const lines = await this.#log.cosignatures(head.size);
+    const checkpoint = `${head.note}${lines.map((l) => `${l}\n`).join('')}`;
+    return formatTlogProof({ extra: Buffer.from(jws), index, proof, checkpoint });
   }
 
   /** Resolves when a look at the log ends, or after `ms`. */

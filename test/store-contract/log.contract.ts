@@ -70,7 +70,7 @@ export function logContract(open: OpenFixture): void {
       assert.deepEqual(await store.log.checkpointsAfter(0, 0), []);
     }));
 
-  it('keeps checkpoints a second apart: a younger newest one without cosignatures is replaced', () =>
+  it('keeps checkpoints about a second apart, and every cosigned one', () =>
     withFixture(open, async ({ store }) => {
       await store.log.append(growth(0, 1, 0, 1, 10_000));
       await store.log.append(growth(1, 2, 1, 2, 10_400));
@@ -78,11 +78,21 @@ export function logContract(open: OpenFixture): void {
       await store.log.append(growth(2, 3, 3, 1, 10_500));
       await store.log.append(growth(3, 4, 4, 3, 10_900));
       await store.log.append(growth(4, 5, 7, 1, 12_000));
-      // 1 is replaced by 2 (0.4 s later); 2 is cosigned; 3 is replaced by 4; 4 is kept (1.1 s).
+      // 1 stays (nothing before it); 2 is cosigned; 3 goes at 4 (1 and 2 within a second of
+      // it); 4 stays at 5 (nothing kept within a second of 5).
       assert.deepEqual(
         (await store.log.checkpointsAfter(0, 10)).map((c) => c.size),
-        [2, 4, 5],
+        [1, 2, 4, 5],
       );
+      // Under steady growth every few milliseconds, one checkpoint about every second is kept.
+      let size = 5;
+      for (let at = 12_010; at <= 14_500; at += 10) {
+        await store.log.append(growth(size, size + 1, 8 + size, 1, at));
+        size += 1;
+      }
+      const times = (await store.log.checkpointsAfter(5, 1_000)).map((c) => c.signedAt);
+      assert.ok(times.length >= 2 && times.length <= 4, `kept ${times.join(', ')}`);
+      assert.equal(times.at(-1), 14_500);
       assert.equal((await store.log.readHashes([0, 7])).length, 2);
     }));
 

@@ -38,8 +38,9 @@ export const POSTGRES_LOG_SQL = {
     ORDER BY feed_seq LIMIT $2`,
   putHashes: `INSERT INTO log_hashes (idx, hash) SELECT * FROM unnest($1::bigint[], $2::bytea[])
     ON CONFLICT DO NOTHING`,
-  thin: `DELETE FROM log_checkpoints WHERE size = $1 AND signed_at > $2
-    AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = log_checkpoints.size)`,
+  thin: `DELETE FROM log_checkpoints WHERE size = $1
+    AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = $1)
+    AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < $1 AND p.signed_at > $2)`,
   putCheckpoint:
     'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES ($1, $2, $3, $4)',
   positions:

@@ -58,15 +58,18 @@ export class SqliteLog implements LogStore {
       'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     );
     const thin = db.prepare(
-      `DELETE FROM log_checkpoints WHERE size = ? AND signed_at > ?
-         AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = log_checkpoints.size)`,
+      `DELETE FROM log_checkpoints WHERE size = @head
+         AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = @head)
+         AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < @head AND p.signed_at > @since)`,
     );
     const append = db.transaction((growth: LogAppend): boolean => {
       const head = this.#head.get();
       if ((head?.size ?? 0) !== growth.fromSize) return false;
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
       const c = growth.checkpoint;
-      if (head !== undefined) thin.run(head.size, c.signedAt - KEPT_CHECKPOINT_SPACING_MS);
+      if (head !== undefined) {
+        thin.run({ head: head.size, since: c.signedAt - KEPT_CHECKPOINT_SPACING_MS });
+      }
       putCheckpoint.run(c.size, Buffer.from(c.root), c.note, c.signedAt);
       return true;
     });
