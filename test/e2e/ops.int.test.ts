@@ -28,6 +28,9 @@ const API_PATHS = [
   '/REST/v1/OAuth/GetTokenInfo',
   '/healthz',
   '/readyz',
+  '/log/checkpoint',
+  '/log/key',
+  '/log/tile/{*}',
 ];
 
 describe('operations and documentation', () => {
