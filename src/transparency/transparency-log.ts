@@ -11,7 +11,6 @@
  */
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
-import { feedHead } from '../service/feed-clock.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import type { HashReader } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
@@ -111,8 +110,9 @@ export class TransparencyLog {
 
   async #growOnce(): Promise<void> {
     try {
-      // Numbers what has committed (PostgreSQL), so it can become leaves.
-      await feedHead(this.#store);
+      // Only numbered events become leaves; the feed clock numbers them (PostgreSQL), a moment
+      // after each append and on its looks. Numbering here too would take the numbering lock
+      // from the clock's own look, which would then miss the head's move until its next one.
       for (;;) {
         const grown = await growLog(this.#log, this.#identity, this.#now);
         if (grown === undefined) break;
