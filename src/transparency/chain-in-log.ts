@@ -43,6 +43,14 @@ export class ChainInLog {
   }
 
   /**
+   * Takes `head`'s root as signed without opening its note: this instance computed and signed it
+   * a moment ago (opening every new head again would cost a signature check per growth).
+   */
+  trustOwn(head: LogCheckpointRow): void {
+    this.#opened = { size: head.size, root: head.root };
+  }
+
+  /**
    * The index in `events` of the first event that `head` covers but that is not its leaf there,
    * or undefined when there is none (no head: none is covered). A head whose note is not signed
    * by the log key fails the first event.

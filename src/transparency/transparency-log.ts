@@ -117,6 +117,7 @@ export class TransparencyLog {
         const grown = await growLog(this.#log, this.#identity, this.#now);
         if (grown === undefined) break;
         this.#head = grown;
+        this.#inclusion.trustOwn(grown);
       }
       const head = await this.#log.head();
       if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
