@@ -15,16 +15,13 @@ import { after, before, describe, test } from 'node:test';
 import { parseEventBody, parseTimestamp } from '../../src/ledger/index.js';
 import { DirectoryPkiStorage, credentialFromPem, openPki, x509 } from '../../src/pki/index.js';
 import type { SigningKey } from '../../src/pki/index.js';
-import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths } from '../../src/server/runtime.js';
 import { createPrescription, verify } from '../support/e2e.js';
 import { eventSignedWith } from '../support/ledger/backdate.js';
 import { timestampAt } from '../support/ledger/chain.js';
-import { withConnection } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { postgresRows, sqliteRows } from '../tamper/rows.js';
-import type { RowEditor } from '../tamper/rows.js';
+import { withRows } from '../tamper/server-rows.js';
 
 const MINUTE = 60_000;
 
@@ -49,18 +46,6 @@ function stolenLeafKeys(dataDir: string): Promise<SigningKey[]> {
       };
     }),
   );
-}
-
-/** Runs `edit` with direct access to the rows of `server`'s store, bypassing erx. */
-async function withRows(server: TestServer, edit: (rows: RowEditor) => Promise<void>) {
-  const url = server.runtime.config.databaseUrl;
-  if (url !== undefined) return withConnection(url, (client) => edit(postgresRows(client)));
-  const rows = sqliteRows(sqlitePath(server.dataDir));
-  try {
-    await edit(rows);
-  } finally {
-    rows.close();
-  }
 }
 
 describe('a full dispensation dated before the create event, signed with a stolen leaf key', () => {

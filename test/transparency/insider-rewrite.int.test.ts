@@ -8,28 +8,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sqlitePath } from '../../src/server/open-store.js';
 import { checkChain } from '../../src/service/check-chain.js';
 import { createPrescription, calls, verify, withItems } from '../support/e2e.js';
 import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import { rewriteChain } from '../support/ledger/rewrite.js';
-import { withConnection } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { postgresRows, sqliteRows } from '../tamper/rows.js';
-import type { RowEditor } from '../tamper/rows.js';
-
-/** Runs `edit` with direct access to the rows of `server`'s store, bypassing erx. */
-async function withRows(server: TestServer, edit: (rows: RowEditor) => Promise<void>) {
-  const url = server.runtime.config.databaseUrl;
-  if (url !== undefined) return withConnection(url, (client) => edit(postgresRows(client)));
-  const rows = sqliteRows(sqlitePath(server.dataDir));
-  try {
-    await edit(rows);
-  } finally {
-    rows.close();
-  }
-}
+import { withRows } from '../tamper/server-rows.js';
 
 describe('a dispensation rewritten and re-signed with the real keys', () => {
   let server: TestServer;
