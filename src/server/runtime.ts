@@ -168,7 +168,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
       now,
-      firstNotInLog: (events) => transparency.firstNotInLog(events),
+      firstNotInLog: (events, scope) => transparency.firstNotInLog(events, scope),
       onAppend: (type) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();

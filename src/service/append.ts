@@ -150,15 +150,16 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
 }
 
 /**
- * Refuses to append to a chain whose events the transparency log covers but does not hold at
- * their positions (`ServiceDeps.firstNotInLog`), as verify reports it; checked on the chain as it
- * stands just before the prescription's lock is taken (events appended since are newer still).
+ * Refuses to append to a chain whose newest event the transparency log covers but does not hold
+ * at its position (`ServiceDeps.firstNotInLog`): its hash binds every event below it, whose hashes
+ * and links the decision checks under the lock. Checked on the chain as it stands just before the
+ * prescription's lock is taken (events appended since are newer still).
  */
 async function refuseUnlogged(deps: ServiceDeps, id: string): Promise<void> {
   if (deps.firstNotInLog === undefined) return;
   const state = await deps.store.getChain(id);
   if (state === undefined) return;
-  const bad = await deps.firstNotInLog(state.events);
+  const bad = await deps.firstNotInLog(state.events, 'newest');
   if (bad === undefined) return;
   throw corrupt({ event: state.events[bad]?.id, check: 'log', reason: 'not_in_log' });
 }

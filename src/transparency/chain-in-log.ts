@@ -29,16 +29,26 @@ export interface LoggedEvent {
   readonly hash: string;
 }
 
+/**
+ * Which events of a chain a check proves: every one the checkpoint covers (verify's report), or
+ * only the newest one it covers (a decision: each event's hash covers its parent's, so that one
+ * leaf binds every event below it, and the decision checks the chain's hashes and links itself).
+ */
+export type LogScope = 'every' | 'newest';
+
 /** The log check with its memo; one per instance. */
 export class ChainInLog {
   readonly #log: LogStore;
+  readonly #read: HashReader;
   readonly #verifier: NoteVerifier;
   readonly #inLog = new LruCache<string>(REMEMBERED_EVENTS);
   /** The signed root of the newest checkpoint opened, by size. */
   #opened: { size: number; root: Uint8Array } | undefined;
 
-  constructor(log: LogStore, verifierKey: string) {
+  /** `read`: the tree's stored hashes (`./tree-hashes.ts`). */
+  constructor(log: LogStore, read: HashReader, verifierKey: string) {
     this.#log = log;
+    this.#read = read;
     this.#verifier = ed25519NoteVerifier(verifierKey);
   }
 
@@ -51,31 +61,43 @@ export class ChainInLog {
   }
 
   /**
-   * The index in `events` of the first event that `head` covers but that is not its leaf there,
-   * or undefined when there is none (no head: none is covered). A head whose note is not signed
-   * by the log key fails the first event.
+   * The index in `events` (a chain, oldest first) of the first event of `scope` that `head` covers
+   * but that is not its leaf there, or undefined when there is none (no head: none is covered). A
+   * head whose note is not signed by the log key fails the first event.
    */
   async firstNotInLog(
     events: readonly LoggedEvent[],
     head: LogCheckpointRow | undefined,
+    scope: LogScope = 'every',
   ): Promise<number | undefined> {
-    const unknown = events.filter((e) => this.#inLog.get(e.id) !== e.hash);
+    const unknown = this.#unknown(events, scope);
     if (unknown.length === 0 || head === undefined) return undefined;
     const root = this.#signedRoot(head);
     if (root === undefined) return 0;
     const positions = await this.#log.positions(unknown.map((e) => e.id));
-    const reader = readOnce(this.#log);
-    for (const event of unknown) {
-      const position = positions.get(event.id);
-      if (position === undefined || position > head.size) continue;
-      const index = position - 1;
-      const proof = await proveInclusion(head.size, index, reader);
-      if (!checkInclusion(proof, head.size, root, index, storedEventLeafHash(event.hash))) {
-        return events.indexOf(event);
-      }
-      this.#inLog.set(event.id, event.hash);
-    }
+    const covered = unknown.filter((e) => (positions.get(e.id) ?? Infinity) <= head.size);
+    const proved = scope === 'every' ? covered : covered.slice(-1);
+    // Proved together: the hashes they read in one turn are one read (`TreeHashes`).
+    const found = await Promise.all(
+      proved.map(async (event) => {
+        const index = positions.get(event.id)! - 1;
+        const proof = await proveInclusion(head.size, index, this.#read);
+        return checkInclusion(proof, head.size, root, index, storedEventLeafHash(event.hash));
+      }),
+    );
+    const missing = proved.find((_, k) => !found[k]);
+    if (missing !== undefined) return events.indexOf(missing);
+    for (const event of proved) this.#inLog.set(event.id, event.hash);
     return undefined;
+  }
+
+  /** The events of `scope` not remembered as in the log (for `newest`: those above the newest). */
+  #unknown(events: readonly LoggedEvent[], scope: LogScope): readonly LoggedEvent[] {
+    const known = (e: LoggedEvent): boolean => this.#inLog.get(e.id) === e.hash;
+    if (scope === 'every') return events.filter((e) => !known(e));
+    let from = events.length;
+    while (from > 0 && !known(events[from - 1]!)) from -= 1;
+    return events.slice(from);
   }
 
   /** The root `head`'s note signs, if its signature is the log key's and it states `head`'s size. */
@@ -90,17 +112,4 @@ export class ChainInLog {
       return undefined;
     }
   }
-}
-
-/** A reader that reads each stored hash once per check (the proofs of one chain share most). */
-function readOnce(log: LogStore): HashReader {
-  const read = new Map<number, Uint8Array>();
-  return async (indexes) => {
-    const missing = [...new Set(indexes.filter((i) => !read.has(i)))];
-    if (missing.length > 0) {
-      const hashes = await log.readHashes(missing);
-      missing.forEach((index, k) => read.set(index, hashes[k]!));
-    }
-    return indexes.map((i) => read.get(i)!);
-  };
 }

@@ -5,7 +5,7 @@
  * computed from (`LogStore.append`), so a growth computed by two instances at once is written once.
  */
 import { isSha256Hex } from '../ledger/hash.js';
-import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import type { LogAppend, LogCheckpointRow, LogStore } from '../store/log.js';
 import {
   eventLeafHash,
   formatCheckpoint,
@@ -39,29 +39,31 @@ export function storedEventLeafHash(eventHash: string): Buffer {
 }
 
 /** Reads stored hashes, the ones computed in this growth first. */
-function overlay(log: LogStore, fresh: Map<number, Uint8Array>): HashReader {
+function overlay(read: HashReader, fresh: Map<number, Uint8Array>): HashReader {
   return async (indexes) => {
     const missing = indexes.filter((i) => !fresh.has(i));
-    const stored = missing.length > 0 ? await log.readHashes(missing) : [];
+    const stored = missing.length > 0 ? await read(missing) : [];
     const found = new Map(missing.map((index, k) => [index, stored[k]!]));
     return indexes.map((i) => fresh.get(i) ?? found.get(i)!);
   };
 }
 
 /**
- * Grows the log by the events numbered after its newest checkpoint (at most `maxLeaves`): the new
- * checkpoint, or undefined when there was nothing to add or another growth was written first.
+ * Grows the log by the events numbered after its newest checkpoint (at most `maxLeaves`), reading
+ * earlier stored hashes with `read`: the growth as written (its hashes and new checkpoint), or
+ * undefined when there was nothing to add or another growth was written first.
  */
 export async function growLog(
   log: LogStore,
   identity: LogIdentity,
   now: () => number,
+  read: HashReader = (indexes) => log.readHashes(indexes),
   maxLeaves = GROWTH_LEAVES,
-): Promise<LogCheckpointRow | undefined> {
+): Promise<LogAppend | undefined> {
   const size = (await log.head())?.size ?? 0;
   const leaves = await log.readLeaves(size, maxLeaves);
   const fresh = new Map<number, Uint8Array>();
-  const reader = overlay(log, fresh);
+  const reader = overlay(read, fresh);
   let n = size;
   for (const leaf of leaves) {
     // Positions have no gaps; one that skips is not the next leaf (never on a numbered feed).
@@ -78,5 +80,6 @@ export async function growLog(
   ]);
   const checkpoint: LogCheckpointRow = { size: n, root, note, signedAt: now() };
   const hashes = [...fresh].map(([index, h]) => ({ index, hash: h }));
-  return (await log.append({ fromSize: size, hashes, checkpoint })) ? checkpoint : undefined;
+  const growth: LogAppend = { fromSize: size, hashes, checkpoint };
+  return (await log.append(growth)) ? growth : undefined;
 }

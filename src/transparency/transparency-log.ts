@@ -12,11 +12,11 @@
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
-import type { HashReader } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
-import type { LoggedEvent } from './chain-in-log.js';
+import type { LoggedEvent, LogScope } from './chain-in-log.js';
 import { growLog } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
+import { TreeHashes } from './tree-hashes.js';
 
 export interface TransparencyLogOptions {
   /** Longest wait of a receipt for the checkpoint that includes its event, ms (default 1,000). */
@@ -41,7 +41,7 @@ export class TransparencyLog {
   readonly #receiptWaitMs: number;
   readonly #retryMs: number;
   readonly #onError: (error: unknown) => void;
-  readonly #reader: HashReader;
+  readonly #hashes: TreeHashes;
   readonly #inclusion: ChainInLog;
   /** The newest checkpoint known here. */
   #head: LogCheckpointRow | undefined;
@@ -70,8 +70,8 @@ export class TransparencyLog {
     this.#onError = options.onError ?? (() => undefined);
     // Off is closed from the start: nothing grows and every receipt is none.
     this.#closed = options.enabled === false;
-    this.#reader = (indexes) => this.#log.readHashes(indexes);
-    this.#inclusion = new ChainInLog(store.log, identity.verifierKey);
+    this.#hashes = new TreeHashes(store.log);
+    this.#inclusion = new ChainInLog(store.log, this.#hashes.read, identity.verifierKey);
   }
 
   /** The log's identity (its origin and signer's name). */
@@ -114,10 +114,11 @@ export class TransparencyLog {
       // after each append and on its looks. Numbering here too would take the numbering lock
       // from the clock's own look, which would then miss the head's move until its next one.
       for (;;) {
-        const grown = await growLog(this.#log, this.#identity, this.#now);
+        const grown = await growLog(this.#log, this.#identity, this.#now, this.#hashes.read);
         if (grown === undefined) break;
-        this.#head = grown;
-        this.#inclusion.trustOwn(grown);
+        this.#hashes.remember(grown.hashes);
+        this.#head = grown.checkpoint;
+        this.#inclusion.trustOwn(grown.checkpoint);
       }
       const head = await this.#log.head();
       if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
@@ -127,12 +128,15 @@ export class TransparencyLog {
   }
 
   /**
-   * The index in `events` of the first that the newest checkpoint known here covers but that is
-   * not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
+   * The index in `events` of the first of `scope` that the newest checkpoint known here covers but
+   * that is not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
    */
-  async firstNotInLog(events: readonly LoggedEvent[]): Promise<number | undefined> {
+  async firstNotInLog(
+    events: readonly LoggedEvent[],
+    scope?: LogScope,
+  ): Promise<number | undefined> {
     if (this.#closed) return undefined;
-    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()));
+    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()), scope);
   }
 
   /** The newest checkpoint, read from the store (another instance may have grown the log). */
@@ -203,7 +207,7 @@ export class TransparencyLog {
 
   /** The receipt of the event signed by `jws`, leaf `index` in the tree of `head`. */
   async #proof(jws: string, index: number, head: LogCheckpointRow): Promise<string> {
-    const proof = await proveInclusion(head.size, index, this.#reader);
+    const proof = await proveInclusion(head.size, index, this.#hashes.read);
     // With the witnesses' cosignatures when they have cosigned this very checkpoint already
     // (rare for a fresh event: witnesses see about one checkpoint a second).
     const lines = await this.#log.cosignatures(head.size);

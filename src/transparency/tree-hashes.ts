@@ -1,0 +1,80 @@
+/**
+ * The log tree's stored hashes as one instance reads them: the most recently used kept in memory,
+ * the rest read from the store, every read asked for in one turn of the event loop made in one
+ * query. A stored hash never changes once written (the tree only grows), so a hash kept is the
+ * hash stored; nothing needs invalidating. Growths hand in the hashes they wrote, so receipts and
+ * the next growth, which read about the tree's newest edge, find them here.
+ */
+import { LruCache } from '../lru-cache.js';
+import type { LogStore } from '../store/log.js';
+import type { HashReader } from '../tlog/index.js';
+
+/** Stored hashes kept (about 100 bytes each with the map's own). */
+export const KEPT_TREE_HASHES = 1 << 16;
+
+interface Asked {
+  readonly indexes: readonly number[];
+  readonly resolve: (read: Map<number, Uint8Array>) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** One instance's reader of the tree's stored hashes. */
+export class TreeHashes {
+  readonly #log: LogStore;
+  readonly #kept: LruCache<Uint8Array, number>;
+  #asked: Asked[] = [];
+
+  constructor(log: LogStore, capacity = KEPT_TREE_HASHES) {
+    this.#log = log;
+    this.#kept = new LruCache(capacity);
+  }
+
+  /** Reads stored hashes (a {@link HashReader}); a hash the store does not hold rejects. */
+  readonly read: HashReader = async (indexes) => {
+    const found = new Map<number, Uint8Array>();
+    const missing: number[] = [];
+    for (const index of indexes) {
+      const hash = this.#kept.get(index);
+      if (hash === undefined) missing.push(index);
+      else found.set(index, hash);
+    }
+    const read = missing.length === 0 ? found : await this.#fetch(missing);
+    return indexes.map((index) => found.get(index) ?? read.get(index)!);
+  };
+
+  /** Keeps the hashes a growth has written (only once the store has them). */
+  remember(written: readonly { index: number; hash: Uint8Array }[]): void {
+    for (const { index, hash } of written) this.#kept.set(index, hash);
+  }
+
+  /** Reads `indexes` from the store with every read asked for in this turn, and keeps them. */
+  #fetch(indexes: readonly number[]): Promise<Map<number, Uint8Array>> {
+    return new Promise((resolve, reject) => {
+      this.#asked.push({ indexes, resolve, reject });
+      if (this.#asked.length === 1) setImmediate(() => void this.#readAsked());
+    });
+  }
+
+  async #readAsked(): Promise<void> {
+    const asked = this.#asked;
+    this.#asked = [];
+    const all = [...new Set(asked.flatMap((a) => a.indexes))];
+    try {
+      const hashes = await this.#log.readHashes(all);
+      const read = new Map(all.map((index, k) => [index, hashes[k]!]));
+      for (const [index, hash] of read) this.#kept.set(index, hash);
+      for (const a of asked) a.resolve(read);
+    } catch (error) {
+      // One reader's missing hash must not fail the others read with it: each on its own then.
+      if (asked.length === 1) asked[0]!.reject(error);
+      else for (const a of asked) this.#fetchAlone(a);
+    }
+  }
+
+  #fetchAlone(asked: Asked): void {
+    this.#log.readHashes(asked.indexes).then(
+      (hashes) => asked.resolve(new Map(asked.indexes.map((index, k) => [index, hashes[k]!]))),
+      asked.reject,
+    );
+  }
+}
