@@ -1,11 +1,12 @@
 /**
- * The transparency log on SQLite (`Store.log`, `../log.ts`). A growth is written in its own
- * immediate transaction, outside the group commit of appends: it reads the newest size first and
- * writes nothing if another growth moved it.
+ * The transparency log on SQLite (`Store.log`, `../log.ts`). A growth is written in the group
+ * commit with the appends of its turn (one sync to disk for all): it reads the newest size first,
+ * in that transaction, and writes nothing if another growth moved it.
  */
 import type Database from 'better-sqlite3';
 import { KEPT_CHECKPOINT_SPACING_MS } from '../log.js';
 import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../log.js';
+import type { GroupCommit } from './group-commit.js';
 
 interface CheckpointRecord {
   size: number;
@@ -30,9 +31,11 @@ export class SqliteLog implements LogStore {
   readonly #positions: Database.Statement<[string], { id: string; position: number }>;
   readonly #cosignatures: Database.Statement<[number], { line: string }>;
   readonly #addCosignature: Database.Statement<[number, string, string]>;
-  readonly #append: (growth: LogAppend) => boolean;
+  readonly #commits: GroupCommit;
+  readonly #write: (growth: LogAppend) => boolean;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, commits: GroupCommit) {
+    this.#commits = commits;
     this.#hashes = db.prepare(
       'SELECT idx, hash FROM log_hashes WHERE idx IN (SELECT value FROM json_each(?))',
     );
@@ -62,7 +65,7 @@ export class SqliteLog implements LogStore {
          AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = @head)
          AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < @head AND p.signed_at > @since)`,
     );
-    const append = db.transaction((growth: LogAppend): boolean => {
+    this.#write = (growth: LogAppend): boolean => {
       const head = this.#head.get();
       if ((head?.size ?? 0) !== growth.fromSize) return false;
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
@@ -72,8 +75,7 @@ export class SqliteLog implements LogStore {
       }
       putCheckpoint.run(c.size, Buffer.from(c.root), c.note, c.signedAt);
       return true;
-    });
-    this.#append = (growth) => append.immediate(growth);
+    };
   }
 
   async head(): Promise<LogCheckpointRow | undefined> {
@@ -99,8 +101,8 @@ export class SqliteLog implements LogStore {
     return limit > 0 ? this.#leaves.all(after, limit) : [];
   }
 
-  async append(growth: LogAppend): Promise<boolean> {
-    return this.#append(growth);
+  append(growth: LogAppend): Promise<boolean> {
+    return this.#commits.run(() => this.#write(growth));
   }
 
   async positions(eventIds: readonly string[]): Promise<Map<string, number>> {

@@ -126,7 +126,7 @@ export class SqliteStore implements Store {
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
     this.#clients = new SqliteClients(this.stmts, this.#commits);
     this.catalog = new SqliteCatalog(db, this.#commits);
-    this.log = new SqliteLog(db);
+    this.log = new SqliteLog(db, this.#commits);
     // A prescription and its events in one read transaction, so the head and the events come
     // from the same snapshot. Wrapped once: better-sqlite3 builds a wrapper on every call.
     this.#readChain = db.transaction((prescriptionId: string) => {
