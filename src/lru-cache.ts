@@ -7,9 +7,9 @@
 export type Weigh<V> = (value: V) => number;
 
 /** A map holding at most `capacity` of weight, evicting the least recently used. */
-export class LruCache<V, K = string> {
+export class LruCache<V> {
   readonly capacity: number;
-  private readonly entries = new Map<K, V>();
+  private readonly entries = new Map<string, V>();
   private readonly weigh: Weigh<V> | undefined;
   private weight = 0;
 
@@ -36,7 +36,7 @@ export class LruCache<V, K = string> {
   }
 
   /** The value under `key`, marking it as recently used. */
-  get(key: K): V | undefined {
+  get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value === undefined) return undefined;
     this.entries.delete(key);
@@ -45,7 +45,7 @@ export class LruCache<V, K = string> {
   }
 
   /** Stores `value` under `key`, evicting the least recently used entries while over capacity. */
-  set(key: K, value: V): void {
+  set(key: string, value: V): void {
     this.delete(key);
     if (this.weigh === undefined) {
       this.entries.set(key, value);
@@ -60,7 +60,7 @@ export class LruCache<V, K = string> {
   }
 
   /** Forgets `key`. */
-  delete(key: K): void {
+  delete(key: string): void {
     const value = this.entries.get(key);
     if (value === undefined) return;
     this.entries.delete(key);

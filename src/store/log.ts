@@ -26,9 +26,10 @@ export interface LogCheckpointRow {
   signedAt: number;
 }
 
-/** An event as a leaf: its feed position and its hash (lowercase hex, SPEC.md §7). */
+/** An event as a leaf: its feed position, its id and its hash (lowercase hex, SPEC.md §7). */
 export interface LogLeaf {
   position: number;
+  id: string;
   hash: string;
 }
 

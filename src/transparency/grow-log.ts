@@ -5,7 +5,7 @@
  * computed from (`LogStore.append`), so a growth computed by two instances at once is written once.
  */
 import { isSha256Hex } from '../ledger/hash.js';
-import type { LogAppend, LogCheckpointRow, LogStore } from '../store/log.js';
+import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import {
   eventLeafHash,
   formatCheckpoint,
@@ -48,10 +48,15 @@ function overlay(read: HashReader, fresh: Map<number, Uint8Array>): HashReader {
   };
 }
 
+/** A growth as written: its stored hashes and checkpoint, and the events it took in as leaves. */
+export interface Growth extends LogAppend {
+  readonly leaves: readonly LogLeaf[];
+}
+
 /**
  * Grows the log by the events numbered after its newest checkpoint (at most `maxLeaves`), reading
- * earlier stored hashes with `read`: the growth as written (its hashes and new checkpoint), or
- * undefined when there was nothing to add or another growth was written first.
+ * earlier stored hashes with `read`: the growth as written, or undefined when there was nothing to
+ * add or another growth was written first.
  */
 export async function growLog(
   log: LogStore,
@@ -59,7 +64,7 @@ export async function growLog(
   now: () => number,
   read: HashReader = (indexes) => log.readHashes(indexes),
   maxLeaves = GROWTH_LEAVES,
-): Promise<LogAppend | undefined> {
+): Promise<Growth | undefined> {
   const size = (await log.head())?.size ?? 0;
   const leaves = await log.readLeaves(size, maxLeaves);
   const fresh = new Map<number, Uint8Array>();
@@ -81,5 +86,6 @@ export async function growLog(
   const checkpoint: LogCheckpointRow = { size: n, root, note, signedAt: now() };
   const hashes = [...fresh].map(([index, h]) => ({ index, hash: h }));
   const growth: LogAppend = { fromSize: size, hashes, checkpoint };
-  return (await log.append(growth)) ? growth : undefined;
+  if (!(await log.append(growth))) return undefined;
+  return { ...growth, leaves: leaves.slice(0, n - size) };
 }

@@ -9,7 +9,7 @@
  * answer without one in time carries none (the event is in the log all the same, a moment later,
  * and verify's log check covers it from then on).
  */
-import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
@@ -31,6 +31,8 @@ export interface TransparencyLogOptions {
 
 const DEFAULT_RECEIPT_WAIT_MS = 1_000;
 const DEFAULT_RETRY_MS = 25;
+/** Positions of the events this instance's growths took in last, kept for their receipts. */
+const GROWN_POSITIONS = 16_384;
 
 /** The log of one instance; ended by {@link close}. */
 export class TransparencyLog {
@@ -50,6 +52,8 @@ export class TransparencyLog {
   /** Receipts waiting now, and the positions they asked for in this turn. */
   #waiters = 0;
   readonly #asked = new Map<string, ((position: number | undefined) => void)[]>();
+  /** Feed positions by event id of the leaves this instance's growths took in last. */
+  readonly #grown = new Map<string, number>();
   #retry: NodeJS.Timeout | undefined;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
@@ -117,6 +121,7 @@ export class TransparencyLog {
         const grown = await growLog(this.#log, this.#identity, this.#now, this.#hashes.read);
         if (grown === undefined) break;
         this.#hashes.remember(grown.hashes);
+        this.#rememberPositions(grown.leaves);
         this.#head = grown.checkpoint;
         this.#inclusion.trustOwn(grown.checkpoint);
       }
@@ -158,7 +163,8 @@ export class TransparencyLog {
    * The receipt of event `eventId`: the event's JWS (the tlog-proof's `extra`; read when not
    * given), its inclusion proof in the newest checkpoint that includes it, and that checkpoint,
    * waiting at most the receipt wait for one; undefined when none came in time or there is no
-   * such event. Waiting receipts look up their positions together, once per growth.
+   * such event. The position of an event this instance's growth took in is known from it; others
+   * are looked up (those asked for in one turn together), once no growth runs that may take it in.
    */
   async receipt(
     eventId: string,
@@ -172,8 +178,12 @@ export class TransparencyLog {
     this.#waiters += 1;
     try {
       let position: number | undefined;
+      let looked = false;
       for (;;) {
-        position ??= await this.#positionOf(eventId);
+        position ??= this.#grown.get(eventId);
+        if (position === undefined && (looked || this.#growing === undefined)) {
+          position = await this.#positionOf(eventId);
+        }
         const head = this.#head;
         if (position !== undefined && head !== undefined && head.size >= position) {
           return await this.#proof(signature, position - 1, head);
@@ -181,9 +191,18 @@ export class TransparencyLog {
         const left = deadline - this.#now();
         if (left <= 0 || this.#closed) return undefined;
         await this.#nextLook(left);
+        looked = true;
       }
     } finally {
       this.#waiters -= 1;
+    }
+  }
+
+  #rememberPositions(leaves: readonly LogLeaf[]): void {
+    for (const leaf of leaves) this.#grown.set(leaf.id, leaf.position);
+    for (const id of this.#grown.keys()) {
+      if (this.#grown.size <= GROWN_POSITIONS) break;
+      this.#grown.delete(id);
     }
   }
 

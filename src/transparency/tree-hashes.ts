@@ -1,15 +1,14 @@
 /**
- * The log tree's stored hashes as one instance reads them: the most recently used kept in memory,
- * the rest read from the store, every read asked for in one turn of the event loop made in one
+ * The log tree's stored hashes as one instance reads them: those used lately kept in memory, the
+ * rest read from the store, every read asked for in one turn of the event loop made in one
  * query. A stored hash never changes once written (the tree only grows), so a hash kept is the
  * hash stored; nothing needs invalidating. Growths hand in the hashes they wrote, so receipts and
  * the next growth, which read about the tree's newest edge, find them here.
  */
-import { LruCache } from '../lru-cache.js';
 import type { LogStore } from '../store/log.js';
 import type { HashReader } from '../tlog/index.js';
 
-/** Stored hashes kept (about 100 bytes each with the map's own). */
+/** Stored hashes kept at most (about 100 bytes each with the maps' own). */
 export const KEPT_TREE_HASHES = 1 << 16;
 
 interface Asked {
@@ -21,30 +20,47 @@ interface Asked {
 /** One instance's reader of the tree's stored hashes. */
 export class TreeHashes {
   readonly #log: LogStore;
-  readonly #kept: LruCache<Uint8Array, number>;
+  readonly #generation: number;
+  /**
+   * Two generations: the hashes used since the young one was started, and those of the one
+   * before, dropped when the young one is full; a hash used again moves to the young one.
+   */
+  #young = new Map<number, Uint8Array>();
+  #old = new Map<number, Uint8Array>();
   #asked: Asked[] = [];
 
   constructor(log: LogStore, capacity = KEPT_TREE_HASHES) {
     this.#log = log;
-    this.#kept = new LruCache(capacity);
+    this.#generation = Math.max(1, Math.floor(capacity / 2));
   }
 
   /** Reads stored hashes (a {@link HashReader}); a hash the store does not hold rejects. */
   readonly read: HashReader = async (indexes) => {
-    const found = new Map<number, Uint8Array>();
-    const missing: number[] = [];
-    for (const index of indexes) {
-      const hash = this.#kept.get(index);
-      if (hash === undefined) missing.push(index);
-      else found.set(index, hash);
-    }
-    const read = missing.length === 0 ? found : await this.#fetch(missing);
-    return indexes.map((index) => found.get(index) ?? read.get(index)!);
+    const kept = indexes.map((index) => this.#kept(index));
+    const missing = indexes.filter((_, k) => kept[k] === undefined);
+    if (missing.length === 0) return kept as Uint8Array[];
+    const read = await this.#fetch(missing);
+    return indexes.map((index, k) => kept[k] ?? read.get(index)!);
   };
 
   /** Keeps the hashes a growth has written (only once the store has them). */
   remember(written: readonly { index: number; hash: Uint8Array }[]): void {
-    for (const { index, hash } of written) this.#kept.set(index, hash);
+    for (const { index, hash } of written) this.#keep(index, hash);
+  }
+
+  #kept(index: number): Uint8Array | undefined {
+    const young = this.#young.get(index);
+    if (young !== undefined) return young;
+    const old = this.#old.get(index);
+    if (old !== undefined) this.#keep(index, old);
+    return old;
+  }
+
+  #keep(index: number, hash: Uint8Array): void {
+    this.#young.set(index, hash);
+    if (this.#young.size < this.#generation) return;
+    this.#old = this.#young;
+    this.#young = new Map();
   }
 
   /** Reads `indexes` from the store with every read asked for in this turn, and keeps them. */
@@ -62,7 +78,7 @@ export class TreeHashes {
     try {
       const hashes = await this.#log.readHashes(all);
       const read = new Map(all.map((index, k) => [index, hashes[k]!]));
-      for (const [index, hash] of read) this.#kept.set(index, hash);
+      for (const [index, hash] of read) this.#keep(index, hash);
       for (const a of asked) a.resolve(read);
     } catch (error) {
       // One reader's missing hash must not fail the others read with it: each on its own then.

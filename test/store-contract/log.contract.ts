@@ -123,6 +123,10 @@ export function logContract(open: OpenFixture): void {
         leaves.map((l) => l.position),
         [1, 2],
       );
+      assert.deepEqual(
+        leaves.map((l) => l.id),
+        [a.create.event.id, b.create.event.id],
+      );
       assert.deepEqual(await store.log.readLeaves(1, 10), [leaves[1]]);
       assert.deepEqual(await store.log.readLeaves(0, 0), []);
       const positions = await store.log.positions([

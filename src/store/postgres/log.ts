@@ -34,7 +34,7 @@ export const POSTGRES_LOG_SQL = {
   lock: 'SELECT pg_advisory_xact_lock($1)',
   checkpointsAfter: 'SELECT * FROM log_checkpoints WHERE size > $1 ORDER BY size LIMIT $2',
   hashes: 'SELECT idx, hash FROM log_hashes WHERE idx = ANY($1::bigint[])',
-  leaves: `SELECT feed_seq AS position, hash FROM events WHERE feed_seq > $1
+  leaves: `SELECT feed_seq AS position, id, hash FROM events WHERE feed_seq > $1
     ORDER BY feed_seq LIMIT $2`,
   putHashes: `INSERT INTO log_hashes (idx, hash) SELECT * FROM unnest($1::bigint[], $2::bytea[])
     ON CONFLICT DO NOTHING`,
@@ -99,11 +99,11 @@ export class PostgresLog implements LogStore {
 
   async readLeaves(after: number, limit: number): Promise<LogLeaf[]> {
     if (limit <= 0) return [];
-    const rows = await this.#query<{ position: string; hash: string }>(POSTGRES_LOG_SQL.leaves, [
-      after,
-      limit,
-    ]);
-    return rows.map((r) => ({ position: Number(r.position), hash: r.hash }));
+    const rows = await this.#query<{ position: string; id: string; hash: string }>(
+      POSTGRES_LOG_SQL.leaves,
+      [after, limit],
+    );
+    return rows.map((r) => ({ position: Number(r.position), id: r.id, hash: r.hash }));
   }
 
   async append(growth: LogAppend): Promise<boolean> {

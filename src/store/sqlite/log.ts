@@ -48,7 +48,7 @@ export class SqliteLog implements LogStore {
       'SELECT * FROM log_checkpoints WHERE size > ? ORDER BY size LIMIT ?',
     );
     this.#leaves = db.prepare(
-      'SELECT feed_seq AS position, hash FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?',
+      'SELECT feed_seq AS position, id, hash FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?',
     );
     this.#cosignatures = db.prepare(
       'SELECT line FROM log_cosignatures WHERE size = ? ORDER BY witness',
