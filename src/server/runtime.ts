@@ -168,7 +168,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
       now,
-      firstNotInLog: (events, scope) => transparency.firstNotInLog(events, scope),
+      firstNotInLog: (events) => transparency.firstNotInLog(events),
+      newestNotInLog: (id) => transparency.newestNotInLog(id),
       onAppend: (type) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();

@@ -126,7 +126,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
     // The log is consulted above, not here: under the lock a PostgreSQL store holds one of its
     // connections, and the log's reads would need more (appends at once would starve the pool).
-    const underLock: ServiceDeps = { ...deps, firstNotInLog: undefined };
+    const underLock: ServiceDeps = { ...deps, firstNotInLog: undefined, newestNotInLog: undefined };
     row = await deps.store.appendEvent(id, async (state) => {
       // A retry sent while its first call was still running finds it here, under the
       // prescription's lock that first call held: it answers that call, not the rules.
@@ -150,18 +150,15 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
 }
 
 /**
- * Refuses to append to a chain whose newest event the transparency log covers but does not hold
- * at its position (`ServiceDeps.firstNotInLog`): its hash binds every event below it, whose hashes
- * and links the decision checks under the lock. Checked on the chain as it stands just before the
- * prescription's lock is taken (events appended since are newer still).
+ * Refuses to append to a chain whose newest event the transparency log covers is not the log's
+ * leaf at its position (`ServiceDeps.newestNotInLog`): its hash binds every event below it, whose
+ * hashes and links the decision checks under the lock. Checked just before the prescription's
+ * lock is taken (events appended since are newer still).
  */
 async function refuseUnlogged(deps: ServiceDeps, id: string): Promise<void> {
-  if (deps.firstNotInLog === undefined) return;
-  const state = await deps.store.getChain(id);
-  if (state === undefined) return;
-  const bad = await deps.firstNotInLog(state.events, 'newest');
+  const bad = await deps.newestNotInLog?.(id);
   if (bad === undefined) return;
-  throw corrupt({ event: state.events[bad]?.id, check: 'log', reason: 'not_in_log' });
+  throw corrupt({ event: bad, check: 'log', reason: 'not_in_log' });
 }
 
 /** Ends an append whose call turned out, under the lock, to repeat one made already. */

@@ -35,14 +35,15 @@ export interface ServiceDeps {
   readonly now: () => number;
   /**
    * The transparency log's check of a chain (SPEC.md §6 `logs_check_passed`): the index of the
-   * first event a checkpoint covers that is not its leaf there, or undefined. `newest`: only the
-   * newest event covered is proved, whose hash binds the chain below it (a decision, which checks
-   * the chain's hashes itself). Absent: not checked.
+   * first event a checkpoint covers that is not its leaf there, or undefined. Absent: not checked.
    */
-  readonly firstNotInLog?: (
-    events: readonly EventRow[],
-    scope?: 'every' | 'newest',
-  ) => Promise<number | undefined>;
+  readonly firstNotInLog?: (events: readonly EventRow[]) => Promise<number | undefined>;
+  /**
+   * The same check before a decision: the id of a prescription's newest event a checkpoint covers
+   * if it is not the leaf there (its hash binds the chain below it, whose hashes and links the
+   * decision checks), or undefined. Absent: not checked.
+   */
+  readonly newestNotInLog?: (prescriptionId: string) => Promise<string | undefined>;
   /** Told of every appended event (metrics). */
   readonly onAppend?: (type: EventType) => void;
 }

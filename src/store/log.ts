@@ -58,6 +58,11 @@ export interface LogStore {
    * witness cosigned it.
    */
   append(growth: LogAppend): Promise<boolean>;
+  /**
+   * The newest event of prescription `prescriptionId`'s chain at a feed position up to `size` (the
+   * newest a checkpoint of that size covers), or undefined.
+   */
+  newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined>;
   /** The feed positions of the events with these ids that have one. */
   positions(eventIds: readonly string[]): Promise<Map<string, number>>;
   /** Keeps a witness's cosignature line on the checkpoint of `size` (once per witness). */

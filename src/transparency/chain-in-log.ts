@@ -9,7 +9,7 @@
  * remembers verified events: a leaf, once covered by a checkpoint, never changes.
  */
 import { LruCache } from '../lru-cache.js';
-import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import {
   checkInclusion,
   ed25519NoteVerifier,
@@ -28,13 +28,6 @@ export interface LoggedEvent {
   readonly id: string;
   readonly hash: string;
 }
-
-/**
- * Which events of a chain a check proves: every one the checkpoint covers (verify's report), or
- * only the newest one it covers (a decision: each event's hash covers its parent's, so that one
- * leaf binds every event below it, and the decision checks the chain's hashes and links itself).
- */
-export type LogScope = 'every' | 'newest';
 
 /** The log check with its memo; one per instance. */
 export class ChainInLog {
@@ -61,43 +54,57 @@ export class ChainInLog {
   }
 
   /**
-   * The index in `events` (a chain, oldest first) of the first event of `scope` that `head` covers
-   * but that is not its leaf there, or undefined when there is none (no head: none is covered). A
-   * head whose note is not signed by the log key fails the first event.
+   * The index in `events` of the first event that `head` covers but that is not its leaf there,
+   * or undefined when there is none (no head: none is covered). A head whose note is not signed by
+   * the log key fails the first event.
    */
   async firstNotInLog(
     events: readonly LoggedEvent[],
     head: LogCheckpointRow | undefined,
-    scope: LogScope = 'every',
   ): Promise<number | undefined> {
-    const unknown = this.#unknown(events, scope);
+    const unknown = events.filter((e) => !this.#known(e));
     if (unknown.length === 0 || head === undefined) return undefined;
     const root = this.#signedRoot(head);
     if (root === undefined) return 0;
     const positions = await this.#log.positions(unknown.map((e) => e.id));
-    const covered = unknown.filter((e) => (positions.get(e.id) ?? Infinity) <= head.size);
-    const proved = scope === 'every' ? covered : covered.slice(-1);
+    const covered = unknown.flatMap((event) => {
+      const position = positions.get(event.id);
+      return position !== undefined && position <= head.size ? [{ ...event, position }] : [];
+    });
     // Proved together: the hashes they read in one turn are one read (`TreeHashes`).
-    const found = await Promise.all(
-      proved.map(async (event) => {
-        const index = positions.get(event.id)! - 1;
-        const proof = await proveInclusion(head.size, index, this.#read);
-        return checkInclusion(proof, head.size, root, index, storedEventLeafHash(event.hash));
-      }),
-    );
-    const missing = proved.find((_, k) => !found[k]);
-    if (missing !== undefined) return events.indexOf(missing);
-    for (const event of proved) this.#inLog.set(event.id, event.hash);
-    return undefined;
+    const found = await Promise.all(covered.map((leaf) => this.#isLeaf(leaf, head, root)));
+    const missing = covered.find((_, k) => !found[k]);
+    return missing === undefined ? undefined : events.findIndex((e) => e.id === missing.id);
   }
 
-  /** The events of `scope` not remembered as in the log (for `newest`: those above the newest). */
-  #unknown(events: readonly LoggedEvent[], scope: LogScope): readonly LoggedEvent[] {
-    const known = (e: LoggedEvent): boolean => this.#inLog.get(e.id) === e.hash;
-    if (scope === 'every') return events.filter((e) => !known(e));
-    let from = events.length;
-    while (from > 0 && !known(events[from - 1]!)) from -= 1;
-    return events.slice(from);
+  /**
+   * The newest event of prescription `prescriptionId` that `head` covers, if it is not the leaf
+   * at its position (or `head` is not signed by the log key). Each event's hash covers its
+   * parent's, so that one leaf binds the whole chain below it: a decision, which checks the
+   * chain's hashes and links itself, asks this, not every event.
+   */
+  async newestNotInLog(
+    prescriptionId: string,
+    head: LogCheckpointRow | undefined,
+  ): Promise<LogLeaf | undefined> {
+    if (head === undefined) return undefined;
+    const newest = await this.#log.newestLogged(prescriptionId, head.size);
+    if (newest === undefined || this.#known(newest)) return undefined;
+    const root = this.#signedRoot(head);
+    return root !== undefined && (await this.#isLeaf(newest, head, root)) ? undefined : newest;
+  }
+
+  #known(event: LoggedEvent): boolean {
+    return this.#inLog.get(event.id) === event.hash;
+  }
+
+  /** Whether `event` is the leaf at its position in `head`'s tree of root `root` (remembered). */
+  async #isLeaf(event: LogLeaf, head: LogCheckpointRow, root: Uint8Array): Promise<boolean> {
+    const index = event.position - 1;
+    const proof = await proveInclusion(head.size, index, this.#read);
+    const leaf = checkInclusion(proof, head.size, root, index, storedEventLeafHash(event.hash));
+    if (leaf) this.#inLog.set(event.id, event.hash);
+    return leaf;
   }
 
   /** The root `head`'s note signs, if its signature is the log key's and it states `head`'s size. */

@@ -13,7 +13,7 @@ import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
-import type { LoggedEvent, LogScope } from './chain-in-log.js';
+import type { LoggedEvent } from './chain-in-log.js';
 import { growLog } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
 import { TreeHashes } from './tree-hashes.js';
@@ -133,15 +133,22 @@ export class TransparencyLog {
   }
 
   /**
-   * The index in `events` of the first of `scope` that the newest checkpoint known here covers but
-   * that is not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
+   * The index in `events` of the first that the newest checkpoint known here covers but that is
+   * not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
    */
-  async firstNotInLog(
-    events: readonly LoggedEvent[],
-    scope?: LogScope,
-  ): Promise<number | undefined> {
+  async firstNotInLog(events: readonly LoggedEvent[]): Promise<number | undefined> {
     if (this.#closed) return undefined;
-    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()), scope);
+    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()));
+  }
+
+  /**
+   * The id of the newest event of prescription `prescriptionId`'s chain that the newest checkpoint
+   * known here covers, if it is not its leaf (`./chain-in-log.ts`); undefined otherwise.
+   */
+  async newestNotInLog(prescriptionId: string): Promise<string | undefined> {
+    if (this.#closed) return undefined;
+    const head = this.#head ?? (await this.checkpoint());
+    return (await this.#inclusion.newestNotInLog(prescriptionId, head))?.id;
   }
 
   /** The newest checkpoint, read from the store (another instance may have grown the log). */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import type { LogAppend } from '../../src/store/log.js';
 import type { Store } from '../../src/store/types.js';
-import { insertNew, withFixture } from './fixture.js';
+import { decideNext, insertNew, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 
 /** A growth from `fromSize` to `size` with `hashes` stored hashes at indexes from `firstIndex`. */
@@ -141,6 +141,33 @@ export function logContract(open: OpenFixture): void {
           [b.create.event.id, 2],
         ].sort(),
       );
+    }));
+
+  it("answers a chain's newest event at a position a checkpoint of a size covers", () =>
+    withFixture(open, async ({ store }) => {
+      const a = await insertNew(store);
+      await numbered(store);
+      const b = await insertNew(store);
+      await numbered(store);
+      const next = await store.appendEvent(a.row.id, decideNext());
+      await numbered(store);
+      const positions = await store.log.positions([a.create.event.id, b.create.event.id, next.id]);
+      assert.deepEqual(
+        [positions.get(a.create.event.id), positions.get(b.create.event.id), positions.get(next.id)],
+        [1, 2, 3],
+      );
+      assert.deepEqual(await store.log.newestLogged(a.row.id, 3), {
+        position: 3,
+        id: next.id,
+        hash: next.hash,
+      });
+      assert.deepEqual(await store.log.newestLogged(a.row.id, 2), {
+        position: 1,
+        id: a.create.event.id,
+        hash: a.create.event.hash,
+      });
+      assert.equal(await store.log.newestLogged(a.row.id, 0), undefined);
+      assert.equal(await store.log.newestLogged('no-such-prescription', 3), undefined);
     }));
 
   it('keeps one cosignature line per witness on a checkpoint', () =>

@@ -43,6 +43,8 @@ export const POSTGRES_LOG_SQL = {
     AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < $1 AND p.signed_at > $2)`,
   putCheckpoint:
     'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES ($1, $2, $3, $4)',
+  newestLogged: `SELECT feed_seq AS position, id, hash FROM events
+    WHERE prescription_id = $1 AND feed_seq <= $2 ORDER BY seq DESC LIMIT 1`,
   positions:
     'SELECT id, feed_seq AS position FROM events WHERE id = ANY($1::text[]) AND feed_seq IS NOT NULL',
   addCosignature: `INSERT INTO log_cosignatures (size, witness, line) VALUES ($1, $2, $3)
@@ -95,6 +97,14 @@ export class PostgresLog implements LogStore {
       if (hash === undefined) throw new Error(`log hash ${i} is not stored`);
       return hash;
     });
+  }
+
+  async newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined> {
+    const [r] = await this.#query<{ position: string; id: string; hash: string }>(
+      POSTGRES_LOG_SQL.newestLogged,
+      [prescriptionId, size],
+    );
+    return r && { position: Number(r.position), id: r.id, hash: r.hash };
   }
 
   async readLeaves(after: number, limit: number): Promise<LogLeaf[]> {

@@ -29,6 +29,7 @@ export class SqliteLog implements LogStore {
   readonly #leaves: Database.Statement<[number, number], LogLeaf>;
   readonly #hashes: Database.Statement<[string], { idx: number; hash: Buffer }>;
   readonly #positions: Database.Statement<[string], { id: string; position: number }>;
+  readonly #newestLogged: Database.Statement<[string, number], LogLeaf>;
   readonly #cosignatures: Database.Statement<[number], { line: string }>;
   readonly #addCosignature: Database.Statement<[number, string, string]>;
   readonly #commits: GroupCommit;
@@ -42,6 +43,10 @@ export class SqliteLog implements LogStore {
     this.#positions = db.prepare(
       `SELECT id, feed_seq AS position FROM events
        WHERE id IN (SELECT value FROM json_each(?)) AND feed_seq IS NOT NULL`,
+    );
+    this.#newestLogged = db.prepare(
+      `SELECT feed_seq AS position, id, hash FROM events
+       WHERE prescription_id = ? AND feed_seq <= ? ORDER BY seq DESC LIMIT 1`,
     );
     this.#head = db.prepare('SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1');
     this.#checkpointsAfter = db.prepare(
@@ -103,6 +108,10 @@ export class SqliteLog implements LogStore {
 
   append(growth: LogAppend): Promise<boolean> {
     return this.#commits.run(() => this.#write(growth));
+  }
+
+  async newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined> {
+    return this.#newestLogged.get(prescriptionId, size);
   }
 
   async positions(eventIds: readonly string[]): Promise<Map<string, number>> {
