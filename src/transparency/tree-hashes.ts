@@ -88,9 +88,11 @@ export class TreeHashes {
   }
 
   #fetchAlone(asked: Asked): void {
-    this.#log.readHashes(asked.indexes).then(
-      (hashes) => asked.resolve(new Map(asked.indexes.map((index, k) => [index, hashes[k]!]))),
-      asked.reject,
-    );
+    this.#log
+      .readHashes(asked.indexes)
+      .then(
+        (hashes) => asked.resolve(new Map(asked.indexes.map((index, k) => [index, hashes[k]!]))),
+        asked.reject,
+      );
   }
 }
