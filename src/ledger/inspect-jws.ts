@@ -4,7 +4,8 @@
  * HMAC, other curves, `crit`, `jku`, `x5u`, `jwk` and `kid` never get as far as a key — and
  * the payload equal to the event hash.
  */
-import { decodeX5c } from '../pki/index.js';
+import type { KeyObject } from 'node:crypto';
+import { decodeX5c, es384SignatureHolds } from '../pki/index.js';
 import type { X5cPair } from '../pki/index.js';
 import { parseJsonSafe } from '../json/index.js';
 import type { CheckFailure } from './chain-failure.js';
@@ -41,6 +42,15 @@ function readHeader(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the signature of `jws`, a compact JWS of the form {@link inspectJws} accepted, is the
+ * ES384 signature of its header and payload under `key` (the x5c leaf's).
+ */
+export function jwsSignatureHolds(jws: string, key: KeyObject): boolean {
+  const dot = jws.lastIndexOf('.');
+  return es384SignatureHolds(key, jws.slice(0, dot), jws.slice(dot + 1));
 }
 
 /** Checks everything about `jws` that needs no key, against the expected payload `hash`. */

@@ -2,8 +2,9 @@
  * The event signature (SPEC.md §7): compact JWS (RFC 7515 §7.1), protected header exactly
  * `{"alg":"ES384","x5c":[leaf, root]}`, payload the event hash as UTF-8 text.
  *
- * The signature itself comes from the key's signing threads (`signWithKey`). Verification
- * stays with jose (`event-verifier.ts`), which every signed event passes in the tests.
+ * The signature itself comes from the key's signing threads (`signWithKey`) and is checked with
+ * node:crypto too (`jwsSignatureHolds`); jose, an implementation erx did not write, agrees with
+ * both in `jws-signature.test.ts`.
  */
 import { signWithKey } from '../pki/index.js';
 import type { SigningKey } from '../pki/index.js';

@@ -2,6 +2,7 @@ export { CERT_SIGNING_ALGORITHM, P384_KEY } from './algorithms.js';
 export { credentialFromPem, credentialToPem } from './credential.js';
 export type { Credential, StoredCredential } from './credential.js';
 export { decodeX5c } from './decode-x5c.js';
+export { es384SignatureHolds } from './es384.js';
 export type { X5cPair } from './decode-x5c.js';
 export { DirectoryPkiStorage } from './directory-storage.js';
 export { MemoryPkiStorage } from './memory-storage.js';

@@ -3,6 +3,7 @@
  * `x5c`, erx does): issued and signed by the root, allowed to sign, not a CA, P-384. The
  * validity window is checked separately, per event, at the event's own time.
  */
+import { KeyObject } from 'node:crypto';
 import type { webcrypto } from 'node:crypto';
 import { P384_KEY } from './algorithms.js';
 import type { PinnedRoot } from './trust-store.js';
@@ -24,7 +25,8 @@ export type CertificateFailureReason =
 
 /** A leaf that passed every time-independent check. */
 export interface ValidatedLeaf {
-  readonly publicKey: webcrypto.CryptoKey;
+  /** Its P-384 public key. */
+  readonly publicKey: KeyObject;
   /** Validity window, unix milliseconds, both ends inclusive (RFC 5280 §4.1.2.5). */
   readonly notBeforeMs: number;
   readonly notAfterMs: number;
@@ -91,7 +93,11 @@ export async function validateLeaf(leafDer: Uint8Array, root: PinnedRoot): Promi
   if (!(await signedBy(leaf, root))) return fail('leaf_not_issued_by_root');
   return {
     ok: true,
-    leaf: { publicKey, notBeforeMs: leaf.notBefore.getTime(), notAfterMs: leaf.notAfter.getTime() },
+    leaf: {
+      publicKey: KeyObject.from(publicKey),
+      notBeforeMs: leaf.notBefore.getTime(),
+      notAfterMs: leaf.notAfter.getTime(),
+    },
   };
 }
 
