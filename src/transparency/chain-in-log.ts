@@ -21,7 +21,7 @@ import type { HashReader, NoteVerifier } from '../tlog/index.js';
 import { storedEventLeafHash } from './grow-log.js';
 
 /** Events remembered as in the log. */
-const REMEMBERED_EVENTS = 200_000;
+const REMEMBERED_EVENTS = 50_000;
 
 /** An event as the check needs it. */
 export interface LoggedEvent {

@@ -9,7 +9,7 @@ import type { LogStore } from '../store/log.js';
 import type { HashReader } from '../tlog/index.js';
 
 /** Stored hashes kept at most (about 100 bytes each with the maps' own). */
-export const KEPT_TREE_HASHES = 1 << 16;
+export const KEPT_TREE_HASHES = 1 << 15;
 
 interface Asked {
   readonly indexes: readonly number[];
