@@ -153,7 +153,11 @@ export function logContract(open: OpenFixture): void {
       await numbered(store);
       const positions = await store.log.positions([a.create.event.id, b.create.event.id, next.id]);
       assert.deepEqual(
-        [positions.get(a.create.event.id), positions.get(b.create.event.id), positions.get(next.id)],
+        [
+          positions.get(a.create.event.id),
+          positions.get(b.create.event.id),
+          positions.get(next.id),
+        ],
         [1, 2, 3],
       );
       assert.deepEqual(await store.log.newestLogged(a.row.id, 3), {
