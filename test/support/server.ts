@@ -178,12 +178,17 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     };
   }
 
+  // A server whose clients could not be set up is closed here: no `after` hook would close it,
+  // and its open handles would keep the test process from ever exiting.
   const [doctor, doctor2, pharmacist, pharmacist2] = await Promise.all([
     actor('doctor1', 'prescriber', 'Dr. med. Lukas Beispiel'),
     actor('doctor2', 'prescriber', 'Dr. med. Eva Zweit'),
     actor('pharma1', 'pharmacist', 'Apotheke am Platz'),
     actor('pharma2', 'pharmacist', 'Bahnhof Apotheke'),
-  ]);
+  ]).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
 
   return {
     ...server,
