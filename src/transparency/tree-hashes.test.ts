@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { LogStore } from '../store/log.js';
+import { TreeHashes } from './tree-hashes.js';
+
+/** A store of the hashes 0 .. `count` - 1 (hash i is 32 bytes of i) that records its reads. */
+function storeOf(count: number): { log: LogStore; reads: number[][] } {
+  const reads: number[][] = [];
+  const readHashes = async (indexes: readonly number[]): Promise<Uint8Array[]> => {
+    reads.push([...indexes]);
+    return indexes.map((i) => {
+      if (i >= count) throw new Error(`log hash ${i} is not stored`);
+      return Buffer.alloc(32, i);
+    });
+  };
+  return { log: { readHashes } as unknown as LogStore, reads };
+}
+
+const byte = (hashes: readonly Uint8Array[]): number[] => hashes.map((h) => h[0]!);
+
+describe('TreeHashes', () => {
+  test('reads what it does not hold once, and answers it from memory after', async () => {
+    const { log, reads } = storeOf(10);
+    const hashes = new TreeHashes(log);
+    assert.deepEqual(byte(await hashes.read([3, 1, 3])), [3, 1, 3]);
+    assert.deepEqual(byte(await hashes.read([1, 3])), [1, 3]);
+    assert.deepEqual(reads, [[3, 1]]);
+  });
+
+  test('reads everything asked for in one turn in one query', async () => {
+    const { log, reads } = storeOf(10);
+    const hashes = new TreeHashes(log);
+    const answers = await Promise.all([hashes.read([1, 2]), hashes.read([2, 5]), hashes.read([7])]);
+    assert.deepEqual(answers.map(byte), [[1, 2], [2, 5], [7]]);
+    assert.deepEqual(reads, [[1, 2, 5, 7]]);
+  });
+
+  test('a hash the store lacks fails its reader only', async () => {
+    const { log } = storeOf(10);
+    const hashes = new TreeHashes(log);
+    const [good, bad] = await Promise.allSettled([hashes.read([4]), hashes.read([4, 12])]);
+    assert.deepEqual(good.status === 'fulfilled' && byte(good.value), [4]);
+    assert.equal(bad.status, 'rejected');
+  });
+
+  test("answers a growth's hashes without reading them", async () => {
+    const { log, reads } = storeOf(0);
+    const hashes = new TreeHashes(log);
+    hashes.remember([
+      { index: 0, hash: Buffer.alloc(32, 9) },
+      { index: 1, hash: Buffer.alloc(32, 8) },
+    ]);
+    assert.deepEqual(byte(await hashes.read([1, 0])), [8, 9]);
+    assert.deepEqual(reads, []);
+  });
+
+  test('holds at most its capacity, keeping what is used again', async () => {
+    const { log, reads } = storeOf(100);
+    // Two generations of two: 0 and 1 fill the young one; 0, used again, moves into the next.
+    const hashes = new TreeHashes(log, 4);
+    await hashes.read([0, 1]);
+    await hashes.read([0]);
+    await hashes.read([2]);
+    reads.length = 0;
+    assert.deepEqual(byte(await hashes.read([0, 2])), [0, 2]);
+    assert.deepEqual(reads, []);
+    assert.deepEqual(byte(await hashes.read([1])), [1]);
+    assert.deepEqual(reads, [[1]]);
+  });
+});
