@@ -11,31 +11,16 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { sqlitePath } from '../../src/server/open-store.js';
 import { roomyPrescription } from '../support/fixtures.js';
 import { assertError, calls, createPrescription, expectationsOn, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
-import { withConnection } from '../support/postgres.js';
 import { useTestServer } from '../support/server.js';
-import type { Actor, TestServer } from '../support/server.js';
-import { postgresRows, sqliteRows } from '../tamper/rows.js';
-import type { RowEditor } from '../tamper/rows.js';
+import type { Actor } from '../support/server.js';
+import { withRows } from '../tamper/server-rows.js';
 
 const VALIDITY_MS = 60 * 60_000;
 /** How far the server's clock is moved on once every prescription exists. */
 const MOVED_MS = 2 * 60_000;
-
-/** Runs `edit` on the rows of `server`'s database, over a connection of its own. */
-async function editRows(server: TestServer, edit: (rows: RowEditor) => Promise<void>) {
-  const url = server.runtime.config.databaseUrl;
-  if (url !== undefined) return withConnection(url, (client) => edit(postgresRows(client)));
-  const rows = sqliteRows(sqlitePath(server.dataDir));
-  try {
-    await edit(rows);
-  } finally {
-    rows.close();
-  }
-}
 
 /** The fields of verify's variant with transactions that the list shows too. */
 const SHARED_FIELDS = [
@@ -114,7 +99,7 @@ describe('the prescriber’s list', () => {
       appends(rx.tampered.id, call.lock(rx.tampered.id, server.pharmacist), 'lock'),
     ]);
     // The lock event's signature replaced by the create event's: check 3 fails for it.
-    await editRows(server, async (rows) => {
+    await withRows(server, async (rows) => {
       const events = await rows.events(rx.tampered.id);
       await rows.setEvent(rx.tampered.id, events[1]!.seq, 'signature', events[0]!.signature);
       await rows.setPrescription(moved.id, 'issuer_actor', server.doctor.sub);

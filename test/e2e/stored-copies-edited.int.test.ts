@@ -11,7 +11,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sqlitePath } from '../../src/server/open-store.js';
 import { auditChains } from '../../src/service/audit.js';
 import { signOldTerms } from '../../src/service/sign-old-terms.js';
 import { MED_A } from '../support/fixtures.js';
@@ -25,23 +24,9 @@ import {
   withItems,
 } from '../support/e2e.js';
 import type { Call } from '../support/e2e.js';
-import { withConnection } from '../support/postgres.js';
 import { useTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
-import { postgresRows, sqliteRows } from '../tamper/rows.js';
-import type { RowEditor } from '../tamper/rows.js';
-
-/** Runs `edit` on the rows of `server`'s database, over a connection of its own. */
-async function editRows(server: TestServer, edit: (rows: RowEditor) => Promise<void>) {
-  const url = server.runtime.config.databaseUrl;
-  if (url !== undefined) return withConnection(url, (client) => edit(postgresRows(client)));
-  const rows = sqliteRows(sqlitePath(server.dataDir));
-  try {
-    await edit(rows);
-  } finally {
-    rows.close();
-  }
-}
+import { withRows } from '../tamper/server-rows.js';
 
 /** What `erx audit verify` reports of prescription `id`, run over the server's own store. */
 async function auditOf(server: TestServer, id: string) {
@@ -62,7 +47,7 @@ describe('stored copies edited in the database', () => {
   it('an issuer_actor naming another prescriber: every revoke refused, verify invalid', async () => {
     const rx = await createPrescription(server);
     assert.equal((await verify(server, rx.link, server.pharmacist.token)).valid, true);
-    await editRows(server, (rows) =>
+    await withRows(server, (rows) =>
       rows.setPrescription(rx.id, 'issuer_actor', server.doctor2.sub),
     );
 
@@ -111,7 +96,7 @@ describe('stored copies edited in the database', () => {
     await refuses(rx.id, call.dispense(rx.id, twoOfA), 403, 'forbidden', 'quantity_exceeded');
     assert.equal((await verify(server, rx.link, server.pharmacist.token)).valid, true);
 
-    await editRows(server, async (rows) => {
+    await withRows(server, async (rows) => {
       const row = await rows.prescription(rx.id);
       const list = JSON.parse(String(row.medicaments)) as { Id: string; NbPack?: number }[];
       assert.equal(list.find((m) => m.Id === MED_A)?.NbPack, 1);
@@ -146,7 +131,7 @@ describe('stored copies edited in the database', () => {
   it('terms removed along with an edited list: refused until erx migrate vouches for the row', async () => {
     const rx = await createPrescription(server);
     const twoOfA = withItems([{ id: MED_A, amount: 2 }]);
-    await editRows(server, async (rows) => {
+    await withRows(server, async (rows) => {
       const row = await rows.prescription(rx.id);
       const list = JSON.parse(String(row.medicaments)) as { Id: string; NbPack?: number }[];
       const edited = list.map((m) => (m.Id === MED_A ? { ...m, NbPack: 50 } : m));
