@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LruCache } from './lru-cache.js';
@@ -38,4 +39,67 @@ test('with a weight, bounds the sum of the weights and skips a value heavier tha
   cache.clear();
   assert.equal(cache.size, 0);
   assert.equal(cache.totalWeight, 0);
+});
+
+/** The same cache written the plain way: an array from least to most recently used. */
+class PlainLru {
+  readonly order: [string, number][] = [];
+  constructor(readonly capacity: number) {}
+  get(key: string): number | undefined {
+    const at = this.order.findIndex(([k]) => k === key);
+    if (at < 0) return undefined;
+    const [entry] = this.order.splice(at, 1);
+    this.order.push(entry!);
+    return entry![1];
+  }
+  set(key: string, value: number): void {
+    this.delete(key);
+    this.order.push([key, value]);
+    if (this.order.length > this.capacity) this.order.shift();
+  }
+  delete(key: string): void {
+    const at = this.order.findIndex(([k]) => k === key);
+    if (at >= 0) this.order.splice(at, 1);
+  }
+}
+
+test('evicts exactly what a plain least-recently-used list would, through gets, deletes and clears', () => {
+  const key = fc.integer({ min: 0, max: 8 }).map((n) => `k${n}`);
+  // Mostly sets and gets, so that runs fill the cache and reorder it between evictions.
+  const step = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.record({ op: fc.constant('set' as const), key, value: fc.integer() }),
+    },
+    { weight: 6, arbitrary: fc.record({ op: fc.constant('get' as const), key }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), key }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+  );
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(step, { minLength: 20, maxLength: 200, size: 'max' }),
+      (capacity, steps) => {
+        const cache = new LruCache<number>(capacity);
+        let plain = new PlainLru(capacity);
+        for (const s of steps) {
+          if (s.op === 'set') {
+            cache.set(s.key, s.value);
+            plain.set(s.key, s.value);
+          } else if (s.op === 'get') {
+            assert.equal(cache.get(s.key), plain.get(s.key));
+          } else if (s.op === 'delete') {
+            cache.delete(s.key);
+            plain.delete(s.key);
+          } else {
+            cache.clear();
+            plain = new PlainLru(capacity);
+          }
+          assert.equal(cache.size, plain.order.length);
+        }
+        // What is left, and that it is exactly that: every key the plain list holds is held.
+        for (const [k, v] of [...plain.order]) assert.equal(cache.get(k), v);
+      },
+    ),
+  );
 });

@@ -1,6 +1,12 @@
 /**
  * A small bounded map with least-recently-used eviction (a `Map` keeps insertion order, so
  * re-inserting on use moves an entry to the young end). Bounds the memos of erx.
+ *
+ * The oldest entry is found by one iterator kept across evictions. A `Map` keeps a deleted entry's
+ * slot until it is rebuilt, and a fresh iterator walks past every such slot at the old end: about
+ * 8 µs an eviction at 16,384 entries, against well under 1 µs for the kept one, which passes each
+ * slot once. A `Map` iterator sees entries added after it was made (after a `clear` too), so it
+ * always yields the oldest entry left: every one before it was yielded and evicted.
  */
 
 /** The weight of a value; every entry weighs 1 unless the cache is given a `weigh`. */
@@ -12,6 +18,8 @@ export class LruCache<V> {
   private readonly entries = new Map<string, V>();
   private readonly weigh: Weigh<V> | undefined;
   private weight = 0;
+  /** Walks the entries from the oldest; each entry it yields is evicted. */
+  private oldest: IterableIterator<string> = this.entries.keys();
 
   /**
    * `capacity` bounds the number of entries, or, with `weigh`, the sum of their weights. An entry
@@ -74,7 +82,8 @@ export class LruCache<V> {
   }
 
   private evictOldest(): void {
-    const oldest = this.entries.keys().next();
-    if (oldest.done !== true) this.delete(oldest.value);
+    // Called only while an entry is held, so the iterator never finishes (it would stay finished).
+    const next = this.oldest.next();
+    if (next.done !== true) this.delete(next.value);
   }
 }

@@ -9,6 +9,7 @@
  * answer without one in time carries none (the event is in the log all the same, a moment later,
  * and verify's log check covers it from then on).
  */
+import { LruCache } from '../lru-cache.js';
 import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
@@ -53,7 +54,7 @@ export class TransparencyLog {
   #waiters = 0;
   readonly #asked = new Map<string, ((position: number | undefined) => void)[]>();
   /** Feed positions by event id of the leaves this instance's growths took in last. */
-  readonly #grown = new Map<string, number>();
+  readonly #grown = new LruCache<number>(GROWN_POSITIONS);
   #retry: NodeJS.Timeout | undefined;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
@@ -207,10 +208,6 @@ export class TransparencyLog {
 
   #rememberPositions(leaves: readonly LogLeaf[]): void {
     for (const leaf of leaves) this.#grown.set(leaf.id, leaf.position);
-    for (const id of this.#grown.keys()) {
-      if (this.#grown.size <= GROWN_POSITIONS) break;
-      this.#grown.delete(id);
-    }
   }
 
   /** The feed position of `eventId`, looked up with every other asked for in the same turn. */
