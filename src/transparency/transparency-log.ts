@@ -10,7 +10,7 @@
  * and verify's log check covers it from then on).
  */
 import { LruCache } from '../lru-cache.js';
-import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
+import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
@@ -122,7 +122,7 @@ export class TransparencyLog {
         const grown = await growLog(this.#log, this.#identity, this.#now, this.#hashes.read);
         if (grown === undefined) break;
         this.#hashes.remember(grown.hashes);
-        this.#rememberPositions(grown.leaves);
+        for (const leaf of grown.leaves) this.#grown.set(leaf.id, leaf.position);
         this.#head = grown.checkpoint;
         this.#inclusion.trustOwn(grown.checkpoint);
       }
@@ -204,10 +204,6 @@ export class TransparencyLog {
     } finally {
       this.#waiters -= 1;
     }
-  }
-
-  #rememberPositions(leaves: readonly LogLeaf[]): void {
-    for (const leaf of leaves) this.#grown.set(leaf.id, leaf.position);
   }
 
   /** The feed position of `eventId`, looked up with every other asked for in the same turn. */
