@@ -14,6 +14,7 @@ import type { Answer, RequestOptions } from '../support/http.js';
 import { useTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
 import { startGarbageFlood } from './support/garbage-flood.js';
+import type { Flood } from './support/garbage-flood.js';
 
 /** Failed token checks per second and address (and anonymous calls). */
 const LIMIT = 10;
@@ -26,6 +27,32 @@ const CLIENT_A = '203.0.113.7';
 const CLIENT_B = '203.0.113.8';
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tries of a call that the address's spent budget must refuse (see {@link whileOverBudget}). */
+const BUDGET_TRIES = 3;
+
+/**
+ * Sends `call` (try `k`) right after the flood was refused again, so the budget of the window it
+ * lands in is spent, and answers the first refusal. The limiter's window may still end between
+ * that refusal and the call, giving a fresh budget the flood has not yet used up: the call is then
+ * tried again, at most {@link BUDGET_TRIES} times; the last answer is returned as it came. A flood
+ * no longer refused within five windows does not hold the call back.
+ */
+async function whileOverBudget(
+  flood: Flood,
+  call: (k: number) => Promise<Answer>,
+): Promise<Answer> {
+  let answer: Answer | undefined;
+  for (let k = 0; k < BUDGET_TRIES; k++) {
+    const refused = flood.statuses[429] ?? 0;
+    const deadline = performance.now() + WINDOW_MS * 5;
+    while ((flood.statuses[429] ?? 0) === refused && performance.now() < deadline) await pause(5);
+    answer = await call(k);
+    if (answer.status === 429) break;
+  }
+  return answer!;
+}
+
 const garbage = (): string => randomBytes(32).toString('base64url');
 
 /** Token checks erx could not answer from memory (each one a call to the token service). */
@@ -41,13 +68,15 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 describe('one address, one flood of made-up tokens, other clients unharmed', () => {
   const server = useTestServer({ env: env() });
   let rx: Created;
-  /** A token erx has never checked (issued, not yet used). */
-  let unseen: string;
+  /** Tokens erx has never checked (issued, not yet used): one per try of the budget. */
+  let unseen: string[];
   before(async () => {
     rx = await createPrescription(server);
     // The pharmacy has used its token before, as it does all day.
     assert.equal((await verify(server.pharmacist.token)).status, 200);
-    unseen = await server.tokenFor(server.pharmacist2.clientId, server.pharmacist2.secret);
+    const { clientId, secret } = server.pharmacist2;
+    unseen = [];
+    for (let i = 0; i < BUDGET_TRIES; i++) unseen.push(await server.tokenFor(clientId, secret));
   });
 
   const verify = (token: string, options: RequestOptions = {}): Promise<Answer> =>
@@ -87,13 +116,13 @@ describe('one address, one flood of made-up tokens, other clients unharmed', () 
       // The address was over its budget meanwhile: the flood was still being refused.
       assert.ok((flood.statuses[429] ?? 0) > refusedBefore, JSON.stringify(flood.statuses));
       // A token erx has not checked yet is not checked now either (see docs/operations.md).
-      assertError(await verify(unseen), 429, 'too_many_requests');
+      const unchecked = await whileOverBudget(flood, (k) => verify(unseen[k]!));
+      assertError(unchecked, 429, 'too_many_requests');
       // X-Forwarded-For from a proxy nobody trusts changes nothing: same socket, same budget.
-      assertError(
-        await verify(garbage(), { headers: { 'x-forwarded-for': CLIENT_B } }),
-        429,
-        'too_many_requests',
+      const forwarded = await whileOverBudget(flood, () =>
+        verify(garbage(), { headers: { 'x-forwarded-for': CLIENT_B } }),
       );
+      assertError(forwarded, 429, 'too_many_requests');
     } finally {
       await flood.stop();
     }
@@ -108,9 +137,9 @@ describe('one address, one flood of made-up tokens, other clients unharmed', () 
         `(${JSON.stringify(flood.statuses)}), ${VALID_CALLS} valid lock calls all 200, ` +
         `${lookups} token lookups`,
     );
-    // Once the flood is over, the new token works.
+    // Once the flood is over, a new token works.
     await pause(WINDOW_MS + 100);
-    assert.equal((await verify(unseen)).status, 200);
+    assert.equal((await verify(unseen.at(-1)!)).status, 200);
   });
 });
 
