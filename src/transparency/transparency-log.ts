@@ -15,7 +15,7 @@ import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
 import type { LoggedEvent } from './chain-in-log.js';
-import { growLog } from './grow-log.js';
+import { GROWTH_LEAVES, growLog } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
 import { TreeHashes } from './tree-hashes.js';
 
@@ -125,6 +125,8 @@ export class TransparencyLog {
         for (const leaf of grown.leaves) this.#grown.set(leaf.id, leaf.position);
         this.#head = grown.checkpoint;
         this.#inclusion.trustOwn(grown.checkpoint);
+        // A growth that took fewer than it may took every numbered event: none is left.
+        if (grown.leaves.length < GROWTH_LEAVES) return;
       }
       const head = await this.#log.head();
       if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
