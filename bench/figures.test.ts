@@ -17,6 +17,7 @@ function pass(rps: number, over: Partial<Figure> = {}): Figure {
     peak_rss_mb: 150,
     foreign_cpu: 0.01,
     cpu_us_per_request: 2_000_000 / rps,
+    load_cpu_us_per_request: 500_000 / rps,
     ok: rps * 3,
     errors: 0,
     seconds: 3,

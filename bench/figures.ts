@@ -33,6 +33,11 @@ export interface Figure {
   readonly foreign_cpu: number;
   /** erx CPU time per request, warm-up included (hardly changed by a busy neighbour). */
   readonly cpu_us_per_request: number;
+  /**
+   * The load generator's CPU time per request (the bench process), warm-up included: on a small
+   * machine it shares the cores with erx, so a larger answer lowers the figure through it too.
+   */
+  readonly load_cpu_us_per_request: number;
   readonly ok: number;
   readonly errors: number;
   readonly seconds: number;
@@ -60,6 +65,8 @@ export interface Watched {
   readonly foreignCpu: number;
   /** CPU seconds erx used. */
   readonly erxCpuSeconds: number;
+  /** CPU seconds the bench process (the load generator) used. */
+  readonly loadCpuSeconds: number;
 }
 
 export interface FigureSettings {
@@ -302,6 +309,7 @@ export async function runFigure(
     peak_rss_mb: seen.peakRssMb,
     foreign_cpu: seen.foreignCpu,
     cpu_us_per_request: (seen.erxCpuSeconds * 1e6) / result.issued,
+    load_cpu_us_per_request: (seen.loadCpuSeconds * 1e6) / result.issued,
     ok: result.ok,
     errors: result.non2xx + result.errors,
     seconds: result.seconds,

@@ -25,6 +25,7 @@ export interface LogPass {
   readonly p50_ms: number;
   readonly p99_ms: number;
   readonly cpu_us_per_request: number;
+  readonly load_cpu_us_per_request: number;
   /** With the log on: the wait, from erx's start, for the unlogged events before the pass, s. */
   readonly catch_up_seconds?: number;
 }
@@ -40,8 +41,19 @@ export interface LogFigure {
   readonly ratio: number;
   /** Mean erx CPU per dispense off ÷ on (the same comparison in CPU time). */
   readonly cost_ratio: number;
-  /** Means over each condition's passes: p50 and p99 latency, ms, and erx CPU µs per request. */
-  readonly mean: Record<LogCondition, { p50_ms: number; p99_ms: number; cpu_us: number }>;
+  /**
+   * Mean CPU per dispense of erx and the load generator together, off ÷ on: what the machine
+   * spends on each, which bounds the ratio when the two share its cores.
+   */
+  readonly machine_cost_ratio: number;
+  /**
+   * Means over each condition's passes: p50 and p99 latency, ms, and CPU µs per request of erx
+   * and of the load generator.
+   */
+  readonly mean: Record<
+    LogCondition,
+    { p50_ms: number; p99_ms: number; cpu_us: number; load_cpu_us: number }
+  >;
 }
 
 /** Off in passes 0, 3, 4, 7…, on in 1, 2, 5, 6…: every pass with the log has one without beside it. */
@@ -76,7 +88,9 @@ export function summarise(passes: readonly LogPass[], off: Figure, on: Figure): 
     p50_ms: mean(of(condition).map((p) => p.p50_ms)),
     p99_ms: mean(of(condition).map((p) => p.p99_ms)),
     cpu_us: mean(of(condition).map((p) => p.cpu_us_per_request)),
+    load_cpu_us: mean(of(condition).map((p) => p.load_cpu_us_per_request)),
   });
+  const machineCpu = (m: LogFigure['mean'][LogCondition]): number => m.cpu_us + m.load_cpu_us;
   const rps = (condition: LogCondition): number => mean(of(condition).map((p) => p.rps));
   const averaged = { off: means('off'), on: means('on') };
   return {
@@ -85,6 +99,7 @@ export function summarise(passes: readonly LogPass[], off: Figure, on: Figure): 
     passes: [...passes],
     ratio: rps('on') / rps('off'),
     cost_ratio: averaged.off.cpu_us / averaged.on.cpu_us,
+    machine_cost_ratio: machineCpu(averaged.off) / machineCpu(averaged.on),
     mean: averaged,
   };
 }
@@ -110,6 +125,7 @@ export async function measureLogFigure(
         p50_ms: figure.p50_ms,
         p99_ms: figure.p99_ms,
         cpu_us_per_request: figure.cpu_us_per_request,
+        load_cpu_us_per_request: figure.load_cpu_us_per_request,
         ...(caughtUp === undefined ? {} : { catch_up_seconds: caughtUp.seconds }),
       };
       passes.push(pass);

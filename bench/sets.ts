@@ -75,6 +75,7 @@ async function open(
         return {
           foreignCpu: cpu.foreign,
           erxCpuSeconds: cpu.watchedSeconds,
+          loadCpuSeconds: cpu.benchSeconds,
           peakRssMb: erx.rss.stop(),
         };
       };
@@ -217,7 +218,7 @@ export async function openSet(ctx: SetContext): Promise<SetRunner> {
     if (step === 'dispense_log') {
       log = await measureLogFigure(logFigureInput(), (pass) =>
         progress(
-          `  log ${pass.condition}: ${Math.round(pass.rps)}/s, p50 ${pass.p50_ms.toFixed(1)} ms, p99 ${pass.p99_ms.toFixed(1)} ms, ${Math.round(pass.cpu_us_per_request)} µs CPU/req${pass.catch_up_seconds === undefined ? '' : ` (caught up ${pass.catch_up_seconds.toFixed(1)} s after start)`}`,
+          `  log ${pass.condition}: ${Math.round(pass.rps)}/s, p50 ${pass.p50_ms.toFixed(1)} ms, p99 ${pass.p99_ms.toFixed(1)} ms, ${Math.round(pass.cpu_us_per_request)} µs CPU/req (load generator ${Math.round(pass.load_cpu_us_per_request)})${pass.catch_up_seconds === undefined ? '' : ` (caught up ${pass.catch_up_seconds.toFixed(1)} s after start)`}`,
         ),
       );
       progress(`  on ÷ off: ${log.ratio.toFixed(3)}`);

@@ -10,6 +10,7 @@ export const LOG_HEADER = [
   'p50 ms (mean)',
   'p99 ms (mean)',
   'erx CPU µs/req (mean)',
+  'load CPU µs/req (mean)',
   'peak RSS MB',
   'errors',
   'other CPU',
@@ -34,6 +35,7 @@ export function logRows(results: Results): string[][] {
       fixed(log.mean[condition].p50_ms),
       fixed(log.mean[condition].p99_ms),
       int(log.mean[condition].cpu_us),
+      int(log.mean[condition].load_cpu_us),
       fixed(figure.peak_rss_mb, 0),
       int(figure.errors),
       `${Math.round(figure.foreign_cpu * 100)} %`,
@@ -80,8 +82,11 @@ export function logText(results: Results): string {
     `of its own on the same data, in turns (${log.passes.map((p) => p.condition).join(', ')}). ` +
     `Each pass with the log on first waited until the log had taken in the events of the pass before ` +
     `it (${waits(log)} after erx's start). Ratio = mean req/s on ÷ mean off = ${fixed(log.ratio, 3)}; ` +
-    `in CPU time (CPU µs/req off ÷ on) ${fixed(log.cost_ratio, 3)}; with the log on, p50 ` +
+    `in CPU time (CPU µs/req off ÷ on) ${fixed(log.cost_ratio, 3)}, and ` +
+    `${fixed(log.machine_cost_ratio, 3)} for erx and the load generator together (they share ` +
+    `the machine's cores); with the log on, p50 ` +
     `${signed(on.p50_ms - off.p50_ms, 1)} ms, p99 ${signed(on.p99_ms - off.p99_ms, 1)} ms, ` +
-    `erx CPU ${signed(on.cpu_us - off.cpu_us, 0)} µs per dispense (means of the passes).`
+    `erx CPU ${signed(on.cpu_us - off.cpu_us, 0)} µs and load generator CPU ` +
+    `${signed(on.load_cpu_us - off.load_cpu_us, 0)} µs per dispense (means of the passes).`
   );
 }

@@ -19,7 +19,7 @@ const target = (name: string): ErxTarget => ({
   url: `http://127.0.0.1/${name}`,
   prescriber: 'Bearer p',
   pharmacist: 'Bearer a',
-  watch: () => () => ({ peakRssMb: 150, foreignCpu: 0, erxCpuSeconds: 1 }),
+  watch: () => () => ({ peakRssMb: 150, foreignCpu: 0, erxCpuSeconds: 1, loadCpuSeconds: 0.25 }),
 });
 
 /** Measures the figure on fakes: each condition's passes at the given rates, in order. */
@@ -48,7 +48,10 @@ async function measured(
       measure: async (erxTarget, receipts) => {
         calls.push(`measure ${erxTarget.url.split('/').pop()} receipts ${receipts}`);
         const condition: LogCondition = receipts ? 'on' : 'off';
-        return figure(left[condition].shift()!, p99[condition], receipts ? 2_000 : 1_800);
+        return {
+          ...figure(left[condition].shift()!, p99[condition], receipts ? 2_000 : 1_800),
+          load_cpu_us_per_request: receipts ? 750 : 500,
+        };
       },
     },
     () => undefined,
@@ -87,6 +90,11 @@ describe('bench: dispense with the transparency log on and off', () => {
     ]);
     assert.equal(log.ratio, 840 / 890);
     assert.equal(log.cost_ratio, 1_800 / 2_000);
+    assert.equal(log.machine_cost_ratio, (1_800 + 500) / (2_000 + 750));
+    assert.deepEqual(
+      log.passes.map((p) => p.load_cpu_us_per_request),
+      [500, 750, 750, 500],
+    );
     assert.equal(log.mean.on.p99_ms - log.mean.off.p99_ms, 30);
     assert.deepEqual(log.on.passes, [850, 830]);
     assert.deepEqual(
@@ -108,7 +116,11 @@ describe('bench: dispense with the transparency log on and off', () => {
       /\| log off \(ERX_LOG=off\) \| 890 \| 900 \/ 880 \| 25\.00 \| 100\.00 \|/,
     );
     assert.match(markdown, /\| log on, a receipt in every answer \| 840 \| 850 \/ 830 \|/);
-    assert.match(markdown, /p99 \+30\.0 ms, erx CPU \+200 µs per dispense/);
+    assert.match(markdown, /0\.836 for erx and the load generator together/);
+    assert.match(
+      markdown,
+      /p99 \+30\.0 ms, erx CPU \+200 µs and load generator CPU \+250 µs per dispense/,
+    );
     assert.match(
       markdown,
       /the scale set's 5,500 events 12\.5 s after erx's start \(it listened after 1\.5 s; checkpoint of that size\)/,

@@ -16,6 +16,7 @@ export function figure(rps: number, p99: number, cpuUs: number): Figure {
     peak_rss_mb: 150,
     foreign_cpu: 0,
     cpu_us_per_request: cpuUs,
+    load_cpu_us_per_request: cpuUs / 4,
     ok: rps * 5,
     errors: 0,
     seconds: 5,
