@@ -4,7 +4,7 @@
  */
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import type { NoteSigner, NoteVerifier } from './note.js';
+import type { InstantNoteSigner, NoteVerifier } from './note.js';
 import { formatVerifierKey, noteKeyId, parseVerifierKey, SIGNATURE_TYPE } from './note-key.js';
 import { TlogError } from './tlog-error.js';
 
@@ -36,7 +36,7 @@ export function ed25519RawPublicKey(key: KeyObject): Buffer {
 }
 
 /** A note signer of type 0x01 for `name` with an Ed25519 private key. */
-export function ed25519NoteSigner(name: string, privateKey: KeyObject): NoteSigner {
+export function ed25519NoteSigner(name: string, privateKey: KeyObject): InstantNoteSigner {
   if (privateKey.type !== 'private' || privateKey.asymmetricKeyType !== 'ed25519') {
     throw new TlogError('signing_key', 'not an Ed25519 private key');
   }

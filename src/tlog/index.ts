@@ -31,9 +31,24 @@ export {
   nodeHash,
 } from './hash.js';
 export { readHashes } from './hash-reader.js';
+export { RightEdge } from './right-edge.js';
 export type { HashReader } from './hash-reader.js';
-export { formatNote, MAX_NOTE_SIGNATURES, openNote, parseNote, signNote } from './note.js';
-export type { NoteSignature, NoteSigner, NoteVerifier, OpenedNote, ParsedNote } from './note.js';
+export {
+  formatNote,
+  MAX_NOTE_SIGNATURES,
+  openNote,
+  parseNote,
+  signNote,
+  signNoteNow,
+} from './note.js';
+export type {
+  InstantNoteSigner,
+  NoteSignature,
+  NoteSigner,
+  NoteVerifier,
+  OpenedNote,
+  ParsedNote,
+} from './note.js';
 export {
   formatVerifierKey,
   isKeyName,

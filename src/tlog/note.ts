@@ -23,6 +23,11 @@ export interface NoteSigner {
   sign(text: Buffer): Uint8Array | Promise<Uint8Array>;
 }
 
+/** A note signer whose signature is ready at once. */
+export interface InstantNoteSigner extends NoteSigner {
+  sign(text: Buffer): Uint8Array;
+}
+
 /** One signature line of a note. */
 export interface NoteSignature {
   name: string;
@@ -116,14 +121,32 @@ export async function signNote(
 ): Promise<string> {
   const message = Buffer.from(text, 'utf8');
   const fresh: NoteSignature[] = [];
-  for (const signer of signers) {
-    const signature = Buffer.from(await signer.sign(message));
-    fresh.push({ name: signer.name, keyId: signer.keyId, signature });
-  }
-  // A signer's new signature replaces an older one by the same key.
-  const kept = existing.filter(
-    (e) => !signers.some((s) => s.name === e.name && s.keyId === e.keyId),
-  );
+  for (const signer of signers) fresh.push(signatureOf(signer, await signer.sign(message)));
+  return withSignatures(text, existing, fresh);
+}
+
+/** {@link signNote} with signers that sign at once (inside a write transaction, say). */
+export function signNoteNow(
+  text: string,
+  signers: readonly InstantNoteSigner[],
+  existing: readonly NoteSignature[] = [],
+): string {
+  const message = Buffer.from(text, 'utf8');
+  const fresh = signers.map((signer) => signatureOf(signer, signer.sign(message)));
+  return withSignatures(text, existing, fresh);
+}
+
+function signatureOf(signer: NoteSigner, signature: Uint8Array): NoteSignature {
+  return { name: signer.name, keyId: signer.keyId, signature: Buffer.from(signature) };
+}
+
+/** The note of `text` with `fresh`, which replace older signatures by the same keys. */
+function withSignatures(
+  text: string,
+  existing: readonly NoteSignature[],
+  fresh: readonly NoteSignature[],
+): string {
+  const kept = existing.filter((e) => !fresh.some((s) => s.name === e.name && s.keyId === e.keyId));
   return formatNote(text, [...kept, ...fresh]);
 }
 
