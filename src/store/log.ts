@@ -65,6 +65,14 @@ export interface LogStore {
   newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined>;
   /** The feed positions of the events with these ids that have one. */
   positions(eventIds: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Where the store can (SQLite, whose writes share one connection's transactions): writes
+   * `growth` with the next batch of writes it commits (one is started if none comes soon), after
+   * those asked for before it. Its hashes are the tree's own whoever wrote them first; its
+   * checkpoint is kept if it is the newest. Rejects, writing nothing, if the stored hashes end
+   * before the growth's first, as they do when a growth before it was not written.
+   */
+  appendLater?(growth: LogAppend): Promise<void>;
   /** Keeps a witness's cosignature line on the checkpoint of `size` (once per witness). */
   addCosignature(size: number, witness: string, line: string): Promise<void>;
   /** The cosignature lines kept on the checkpoint of `size`, by witness name. */

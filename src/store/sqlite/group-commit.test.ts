@@ -169,6 +169,75 @@ describe('GroupCommit', () => {
     assert.deepEqual(await Promise.all(queued), range(3));
     assert.deepEqual(committedIds(), range(3));
   });
+  describe('a sealer', () => {
+    /** A sealer whose waiting ids are inserted after each batch's writes. */
+    function sealer(c: Database.Database) {
+      const seen = { waiting: [] as number[], acked: [] as number[][], failures: [] as unknown[] };
+      return Object.assign(seen, {
+        pending: () => seen.waiting.length > 0,
+        run: () => {
+          const ids = seen.waiting;
+          seen.waiting = [];
+          for (const id of ids) insert(c, id)();
+          return () => seen.acked.push(ids);
+        },
+        failed: (error: unknown) => seen.failures.push(error),
+      });
+    }
+
+    it('writes what waits with the next batch, in its COMMIT, before the batch is answered', async () => {
+      const commits = countCommits(db);
+      const group = new GroupCommit(db);
+      const sealed = sealer(db);
+      group.seal(sealed);
+      sealed.waiting.push(100, 101);
+      const order: string[] = [];
+      await group.run(insert(db, 1)).then(() => order.push(`write after ${sealed.acked.length}`));
+      assert.deepEqual(order, ['write after 1']);
+      assert.deepEqual(sealed.acked, [[100, 101]]);
+      assert.equal(commits.count, 1);
+      assert.deepEqual(committedIds(), [1, 100, 101]);
+    });
+
+    it('commits what waits in a batch of its own when asked to, with no write', async () => {
+      const group = new GroupCommit(db);
+      const sealed = sealer(db);
+      group.seal(sealed);
+      sealed.waiting.push(100);
+      group.soon();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(sealed.acked, [[100]]);
+      assert.deepEqual(committedIds(), [100]);
+    });
+
+    it('that throws leaves the batch committed without its writes, and is told', async () => {
+      const group = new GroupCommit(db);
+      const sealed = sealer(db);
+      group.seal(sealed);
+      // 1 exists already: the sealer's second insert fails after its first.
+      sealed.waiting.push(50, 1);
+      await group.run(insert(db, 1));
+      assert.equal(sealed.failures.length, 1);
+      assert.deepEqual(sealed.acked, []);
+      assert.deepEqual(committedIds(), [1]);
+    });
+
+    it('is told when the batch it wrote in fails to commit', async () => {
+      db.pragma('foreign_keys = ON');
+      db.exec(
+        'CREATE TABLE child (parent INTEGER REFERENCES t (id) DEFERRABLE INITIALLY DEFERRED)',
+      );
+      const group = new GroupCommit(db);
+      const sealed = sealer(db);
+      group.seal(sealed);
+      sealed.waiting.push(100);
+      const write = group.run(() => db.prepare('INSERT INTO child (parent) VALUES (99)').run());
+      await assert.rejects(write);
+      assert.equal(sealed.failures.length, 1);
+      assert.deepEqual(sealed.acked, []);
+      assert.deepEqual(committedIds(), []);
+    });
+  });
 });
 
 describe('SqliteStore with group commit', () => {

@@ -16,6 +16,19 @@ interface Write {
   readonly reject: (error: unknown) => void;
 }
 
+/** Writes that wait for the next batch and go in after its own (`GroupCommit.seal`). */
+export interface Sealer {
+  /** Whether it has writes waiting. */
+  pending(): boolean;
+  /**
+   * In the batch's transaction, after its writes, in a savepoint of its own: answers what to run
+   * right after the COMMIT, before any write of the batch is acknowledged. It must not throw there.
+   */
+  run(): (() => void) | undefined;
+  /** What `run` wrote was not committed (it threw, or the batch failed). */
+  failed(error: unknown): void;
+}
+
 /** How long to wait for a transaction someone else opened on the connection (the bulk loader). */
 const FOREIGN_TRANSACTION_RETRY_MS = 1;
 
@@ -34,6 +47,7 @@ export class GroupCommit {
   readonly #savepoint: (work: () => unknown) => unknown;
   #pending: Write[] = [];
   #scheduled = false;
+  #sealer: Sealer | undefined;
 
   /** `hold`: the checkpoint thread's hold on the batches, when one runs. */
   constructor(db: Database.Database, hold?: CommitHold) {
@@ -69,11 +83,24 @@ export class GroupCommit {
     });
   }
 
+  /** Ends every batch with `sealer`'s waiting writes (one sealer per connection). */
+  seal(sealer: Sealer): void {
+    if (this.#sealer !== undefined) throw new Error('the batches are sealed already');
+    this.#sealer = sealer;
+  }
+
+  /** Commits the sealer's waiting writes at the end of this turn, in a batch of their own if need be. */
+  soon(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => this.#onTurnEnd());
+  }
+
   /** Commits every queued write now (before the connection closes). */
   flush(): void {
     const batch = this.#pending;
     this.#pending = [];
-    if (batch.length === 0) return;
+    if (batch.length === 0 && this.#sealer?.pending() !== true) return;
     if (this.#db.inTransaction) {
       const error = new Error('writes pending while a transaction opened elsewhere is still open');
       for (const write of batch) write.reject(error);
@@ -93,7 +120,7 @@ export class GroupCommit {
 
   #onTurnEnd(): void {
     this.#scheduled = false;
-    if (this.#pending.length === 0) return;
+    if (this.#pending.length === 0 && this.#sealer?.pending() !== true) return;
     // Committing now would commit someone else's transaction (wait until they have), or the
     // checkpoint thread is copying the last pages of the WAL (the batch waits, and grows).
     const waitMs = this.#db.inTransaction
@@ -115,6 +142,7 @@ export class GroupCommit {
 
   #commit(batch: Write[]): void {
     const acknowledge: (() => void)[] = [];
+    let sealed = false;
     try {
       this.#db.exec('BEGIN IMMEDIATE');
       for (const write of batch) {
@@ -126,13 +154,30 @@ export class GroupCommit {
           write.reject(error);
         }
       }
+      const seal = this.#runSealer();
+      sealed = seal !== undefined;
+      if (seal !== undefined) acknowledge.unshift(seal);
       this.#db.exec('COMMIT');
     } catch (error) {
       // Rejecting a write already rejected above changes nothing.
       for (const write of batch) write.reject(error);
+      if (sealed) this.#sealer?.failed(error);
       if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
       return;
     }
     for (const ack of acknowledge) ack();
+  }
+
+  /** The sealer's writes in the open transaction; a sealer that throws leaves the batch alone. */
+  #runSealer(): (() => void) | undefined {
+    const sealer = this.#sealer;
+    if (sealer === undefined || !sealer.pending()) return undefined;
+    try {
+      return this.#savepoint(() => sealer.run()) as (() => void) | undefined;
+    } catch (error) {
+      if (!this.#db.inTransaction) throw error;
+      sealer.failed(error);
+      return undefined;
+    }
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The transparency log on SQLite (`Store.log`, `../log.ts`). A growth is written in the group
  * commit with the appends of its turn (one sync to disk for all): it reads the newest size first,
- * in that transaction, and writes nothing if another growth moved it.
+ * in that transaction, and writes nothing if another growth moved it. A running service's growths
+ * wait for the next batch of writes instead (`appendLater`), so they take no COMMIT of their own.
  */
 import type Database from 'better-sqlite3';
 import { KEPT_CHECKPOINT_SPACING_MS } from '../log.js';
@@ -13,6 +14,16 @@ interface CheckpointRecord {
   root: Buffer;
   note: string;
   signed_at: number;
+}
+
+/** How long a growth waits for a batch of writes before it commits in one of its own, ms. */
+const LATER_MS = 20;
+
+/** A growth waiting for a batch, and who hears when it is written. */
+interface Later {
+  readonly growth: LogAppend;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
 }
 
 const toCheckpoint = (r: CheckpointRecord): LogCheckpointRow => ({
@@ -34,6 +45,14 @@ export class SqliteLog implements LogStore {
   readonly #addCosignature: Database.Statement<[number, string, string]>;
   readonly #commits: GroupCommit;
   readonly #write: (growth: LogAppend) => boolean;
+  /** Writes `growth` onto the tree whose newest checkpoint is `head`. */
+  readonly #put: (growth: LogAppend, head: CheckpointRecord | undefined) => void;
+  readonly #hashCount: Database.Statement<[], { n: number }>;
+  readonly #putHash: Database.Statement<[number, Buffer]>;
+  /** Growths waiting for the next batch, oldest first; those in the batch being committed. */
+  #later: Later[] = [];
+  #sealing: Later[] = [];
+  #laterTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Database.Database, commits: GroupCommit) {
     this.#commits = commits;
@@ -49,6 +68,7 @@ export class SqliteLog implements LogStore {
        WHERE prescription_id = ? AND feed_seq <= ? ORDER BY seq DESC LIMIT 1`,
     );
     this.#head = db.prepare('SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1');
+    this.#hashCount = db.prepare('SELECT coalesce(max(idx) + 1, 0) AS n FROM log_hashes');
     this.#checkpointsAfter = db.prepare(
       'SELECT * FROM log_checkpoints WHERE size > ? ORDER BY size LIMIT ?',
     );
@@ -62,6 +82,7 @@ export class SqliteLog implements LogStore {
       'INSERT INTO log_cosignatures (size, witness, line) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     );
     const putHash = db.prepare('INSERT OR IGNORE INTO log_hashes (idx, hash) VALUES (?, ?)');
+    this.#putHash = putHash;
     const putCheckpoint = db.prepare(
       'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     );
@@ -70,16 +91,56 @@ export class SqliteLog implements LogStore {
          AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = @head)
          AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < @head AND p.signed_at > @since)`,
     );
-    this.#write = (growth: LogAppend): boolean => {
-      const head = this.#head.get();
-      if ((head?.size ?? 0) !== growth.fromSize) return false;
+    this.#put = (growth, head) => {
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
       const c = growth.checkpoint;
       if (head !== undefined) {
         thin.run({ head: head.size, since: c.signedAt - KEPT_CHECKPOINT_SPACING_MS });
       }
       putCheckpoint.run(c.size, Buffer.from(c.root), c.note, c.signedAt);
+    };
+    this.#write = (growth: LogAppend): boolean => {
+      const head = this.#head.get();
+      if ((head?.size ?? 0) !== growth.fromSize) return false;
+      this.#put(growth, head);
       return true;
+    };
+    commits.seal({
+      pending: () => this.#later.length > 0,
+      run: () => this.#writeLater(),
+      failed: (error) => {
+        for (const later of this.#sealing) later.reject(error);
+        this.#sealing = [];
+      },
+    });
+  }
+
+  /** In the batch's transaction: the growths waiting, in order; how to tell them once committed. */
+  #writeLater(): () => void {
+    clearTimeout(this.#laterTimer);
+    this.#laterTimer = undefined;
+    const sealing = this.#later;
+    this.#later = [];
+    this.#sealing = sealing;
+    const refused: { later: Later; error: Error }[] = [];
+    for (const later of sealing) {
+      const { growth } = later;
+      const first = growth.hashes[0]?.index ?? 0;
+      if (first > this.#hashCount.get()!.n) {
+        refused.push({ later, error: new Error(`log hashes end before ${first}`) });
+        continue;
+      }
+      const head = this.#head.get();
+      if (growth.checkpoint.size > (head?.size ?? 0)) this.#put(growth, head);
+      else for (const { index, hash } of growth.hashes) this.#putHash.run(index, Buffer.from(hash));
+    }
+    return () => {
+      this.#sealing = [];
+      for (const later of sealing) {
+        const no = refused.find((r) => r.later === later);
+        if (no === undefined) later.resolve();
+        else later.reject(no.error);
+      }
     };
   }
 
@@ -93,6 +154,10 @@ export class SqliteLog implements LogStore {
   }
 
   async readHashes(indexes: readonly number[]): Promise<Uint8Array[]> {
+    return this.#readHashesNow(indexes);
+  }
+
+  #readHashesNow(indexes: readonly number[]): Uint8Array[] {
     const found = new Map<number, Uint8Array>();
     for (const r of this.#hashes.all(JSON.stringify(indexes))) found.set(r.idx, r.hash);
     return indexes.map((i) => {
@@ -108,6 +173,13 @@ export class SqliteLog implements LogStore {
 
   append(growth: LogAppend): Promise<boolean> {
     return this.#commits.run(() => this.#write(growth));
+  }
+
+  appendLater(growth: LogAppend): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#later.push({ growth, resolve, reject });
+      this.#laterTimer ??= setTimeout(() => this.#commits.soon(), LATER_MS);
+    });
   }
 
   async newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined> {
