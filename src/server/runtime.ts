@@ -122,21 +122,24 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   });
   let logGrowthFailure = (_error: unknown): void => undefined;
   const identity = openLogIdentity(config.dataDir, config.logOrigin);
+  const witnessList = config.logEnabled ? config.logWitnesses : [];
   const transparency = new TransparencyLog(store, identity, now, {
     receiptWaitMs: config.logReceiptWaitMs,
     enabled: config.logEnabled,
+    witnessed: witnessList.length > 0,
     onError: (error) => logGrowthFailure(error),
   });
   let logWitnessFailure = (_witness: string, _error: unknown): void => undefined;
   // Asks the witnesses to cosign new checkpoints on timers of its own, never in an answer's way.
-  const witnessList = config.logEnabled ? config.logWitnesses : [];
   const witnesses = new WitnessClient(store.log, witnessList, {
     onError: (witness, error) => logWitnessFailure(witness, error),
   });
-  // Events other instances append are grown into the log on the feed clock's looks.
-  const stopGrowingOnLooks = config.logEnabled
-    ? feedClock.listen(() => void transparency.grow())
-    : () => undefined;
+  // Events other instances append are grown into the log on the feed clock's looks (a log that
+  // grows in memory looks on a timer of its own, and no local append need kick the clock).
+  const stopGrowingOnLooks =
+    config.logEnabled && !transparency.growsInMemory
+      ? feedClock.listen(() => void transparency.grow())
+      : () => undefined;
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
@@ -173,7 +176,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       onAppend: (type) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();
-        void transparency.grow();
+        transparency.appended();
       },
     });
     const app = await buildApp({

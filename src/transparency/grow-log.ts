@@ -11,17 +11,18 @@ import {
   formatCheckpoint,
   leafHash,
   signNote,
+  signNoteNow,
   storedHashesForRecord,
   storedHashIndex,
   treeHash,
 } from '../tlog/index.js';
-import type { HashReader, NoteSigner } from '../tlog/index.js';
+import type { HashReader, InstantNoteSigner, RightEdge } from '../tlog/index.js';
 
 /** Who signs the log's checkpoints, under which origin. */
 export interface LogIdentity {
   /** The checkpoint's first line (`ERX_LOG_ORIGIN`). */
   readonly origin: string;
-  readonly signer: NoteSigner;
+  readonly signer: InstantNoteSigner;
   /** The signer's verifier key, C2SP note form (`GET /log/key`). */
   readonly verifierKey: string;
 }
@@ -88,4 +89,37 @@ export async function growLog(
   const growth: LogAppend = { fromSize: size, hashes, checkpoint };
   if (!(await log.append(growth))) return undefined;
   return { ...growth, leaves: leaves.slice(0, n - size) };
+}
+
+/**
+ * Grows the tree whose right edge is `edge` (kept in memory: nothing is read) by the leaves that
+ * follow it in `leaves` (the events numbered after it, in feed order), and signs its checkpoint:
+ * the growth to write, or undefined when none follows. `edge` is grown in place; after a throw it
+ * is part grown and must be dropped.
+ */
+export function growEdge(
+  edge: RightEdge,
+  leaves: readonly LogLeaf[],
+  identity: LogIdentity,
+  now: () => number,
+): Growth | undefined {
+  const fromSize = edge.size;
+  const stored: Buffer[] = [];
+  for (const leaf of leaves) {
+    // Positions have no gaps; one that skips is not the next leaf (never on a numbered feed).
+    if (leaf.position !== edge.size + 1) break;
+    stored.push(...edge.append(storedEventLeafHash(leaf.hash)));
+  }
+  const size = edge.size;
+  if (size === fromSize) return undefined;
+  const root = edge.root();
+  const text = formatCheckpoint({ origin: identity.origin, size, root });
+  const note = signNoteNow(text, [identity.signer]);
+  const first = storedHashIndex(0, fromSize);
+  return {
+    fromSize,
+    hashes: stored.map((hash, k) => ({ index: first + k, hash })),
+    checkpoint: { size, root, note, signedAt: now() },
+    leaves: leaves.slice(0, size - fromSize),
+  };
 }

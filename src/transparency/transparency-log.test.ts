@@ -1,13 +1,28 @@
-/** The transparency log's growths over a real SQLite store: what a growth reads, and when it stops. */
+/**
+ * The transparency log's growths over a real SQLite store: in the events' own COMMIT (what a
+ * running service does), and after it (the path of stores that cannot), what a growth reads and
+ * when it stops.
+ */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { insertNew } from '../../test/store-contract/fixture.js';
 import type { LogStore } from '../store/log.js';
-import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
-import type { SqliteStore } from '../store/sqlite/sqlite-store.js';
-import { ed25519NoteSigner, ed25519PrivateKeyFromSeed, ed25519VerifierKey } from '../tlog/index.js';
-import { GROWTH_LEAVES } from './grow-log.js';
+import { openSqliteStore, SqliteStore } from '../store/sqlite/sqlite-store.js';
+import {
+  ed25519NoteSigner,
+  ed25519NoteVerifier,
+  ed25519PrivateKeyFromSeed,
+  ed25519VerifierKey,
+  RightEdge,
+  storedHashIndex,
+  verifyTlogProof,
+} from '../tlog/index.js';
+import { GROWTH_LEAVES, storedEventLeafHash } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
 import { TransparencyLog } from './transparency-log.js';
 
@@ -46,13 +61,196 @@ async function addEvents(store: SqliteStore, count: number): Promise<void> {
   }
 }
 
-describe('TransparencyLog growth', () => {
+/** The root of the first `size` leaves computed afresh from the events' hashes in feed order. */
+async function rootOfEvents(store: SqliteStore, size: number): Promise<Buffer> {
+  const edge = RightEdge.of(0, []);
+  for (const leaf of await store.log.readLeaves(0, size))
+    edge.append(storedEventLeafHash(leaf.hash));
+  assert.equal(edge.size, size);
+  return edge.root();
+}
+
+/** Waits until `check` holds, trying every few ms (at most 5 s). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (const started = Date.now(); !(await check());) {
+    if (Date.now() - started > 5_000) throw new Error('condition not met in 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A SQLite store over `file` whose COMMITs are counted. */
+function countedStore(file: string): { store: SqliteStore; commits: () => number } {
+  const db = new Database(file);
+  let commits = 0;
+  const exec = db.exec.bind(db);
+  db.exec = (sql: string) => {
+    if (sql === 'COMMIT') commits += 1;
+    return exec(sql);
+  };
+  return { store: new SqliteStore(db), commits: () => commits };
+}
+
+describe('TransparencyLog growth in memory', () => {
+  let store: SqliteStore;
+  let commits: () => number;
+  let log: TransparencyLog;
+  let id: LogIdentity;
+  const errors: unknown[] = [];
+
+  beforeEach(() => {
+    ({ store, commits } = countedStore(':memory:'));
+    id = identity();
+    errors.length = 0;
+    log = new TransparencyLog(store, id, Date.now, { onError: (e) => errors.push(e) });
+  });
+
+  afterEach(async () => {
+    await log.close();
+    await store.close();
+  });
+
+  test('receipts come from the growth after the writes, which commits with the next batch', async () => {
+    const written = await Promise.all([insertNew(store), insertNew(store), insertNew(store)]);
+    log.appended();
+    const policy = { origin: ORIGIN, log: [ed25519NoteVerifier(id.verifierKey)] };
+    for (const { create } of written) {
+      const receipt = await log.receipt(create.event.id, create.event.signature);
+      assert.ok(receipt !== undefined, 'a receipt in time');
+      const proved = verifyTlogProof(receipt, storedEventLeafHash(create.event.hash), policy);
+      assert.equal(proved.checkpoint.size, 3);
+    }
+    // Not written yet: the checkpoint served is the newest written, whose tiles exist.
+    assert.equal(await log.checkpoint(), undefined);
+    const before = commits();
+    const next = insertNew(store);
+    await next;
+    // One COMMIT held the next write and the growth.
+    assert.equal(commits(), before + 1);
+    const head = await store.log.head();
+    assert.equal(head?.size, 3);
+    assert.deepEqual(head?.root, await rootOfEvents(store, 3));
+    assert.equal((await log.checkpoint())?.size, 3);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a growth with no write after it commits on its own a moment later', async () => {
+    await insertNew(store);
+    log.appended();
+    await eventually(async () => (await store.log.head())?.size === 1);
+    assert.deepEqual((await store.log.head())?.root, await rootOfEvents(store, 1));
+  });
+
+  test('growths after appends are spaced: appends within the spacing wait for one growth', async () => {
+    await log.close();
+    log = new TransparencyLog(store, id, Date.now, { growthSpacingMs: 60_000 });
+    const sizes: number[] = [];
+    const appendLater = store.log.appendLater.bind(store.log);
+    store.log.appendLater = (growth) => {
+      sizes.push(growth.checkpoint.size);
+      return appendLater(growth);
+    };
+    await insertNew(store);
+    log.appended();
+    await eventually(async () => sizes.length === 1);
+    const later = [];
+    for (let k = 0; k < 4; k++) {
+      later.push(await insertNew(store));
+      log.appended();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(sizes, [1]);
+    assert.equal(await log.receipt(later[3]!.create.event.id, 'jws', 0), undefined);
+    // A growth asked for outright is not held back.
+    await log.grow();
+    assert.deepEqual(sizes, [1, 5]);
+  });
+
+  test('a growth that fails leaves the writes alone, and the next takes its events in', async () => {
+    const sign = id.signer.sign;
+    let failing = true;
+    id.signer.sign = (text) => {
+      if (failing) throw new Error('no signature now');
+      return sign(text);
+    };
+    await insertNew(store);
+    await log.grow();
+    assert.equal(errors.length, 1);
+    failing = false;
+    await insertNew(store);
+    await log.grow();
+    await eventually(async () => (await store.log.head())?.size === 2);
+    assert.deepEqual((await store.log.head())?.root, await rootOfEvents(store, 2));
+  });
+
+  test('a growth the store could not write is grown again from the stored tree', async () => {
+    await insertNew(store);
+    await log.grow();
+    await eventually(async () => (await store.log.head())?.size === 1);
+    const appendLater = store.log.appendLater.bind(store.log);
+    let refuse = true;
+    store.log.appendLater = (growth) => {
+      if (!refuse) return appendLater(growth);
+      refuse = false;
+      return Promise.reject(new Error('not written'));
+    };
+    await insertNew(store);
+    await log.grow();
+    await eventually(async () => errors.length === 1);
+    // Its hashes were never stored: the next growth starts again from the tree of size 1.
+    await Promise.all([insertNew(store), insertNew(store)]);
+    await log.grow();
+    await eventually(async () => (await store.log.head())?.size === 4);
+    assert.deepEqual((await store.log.head())?.root, await rootOfEvents(store, 4));
+  });
+});
+
+describe('TransparencyLog growth in memory by two processes on one file', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'erx-log-'));
+  });
+
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('each grows the same tree over every event, in feed order, whoever wrote what', async () => {
+    const file = join(dir, 'erx.db');
+    const id = identity();
+    const stores = [openSqliteStore(file), openSqliteStore(file)];
+    const logs = stores.map((s) => new TransparencyLog(s, id, Date.now));
+    try {
+      // Turns alternate, so each process grows over events the other numbered and grew.
+      for (let round = 0; round < 12; round++) {
+        const k = round % 2;
+        await Promise.all(Array.from({ length: 1 + (round % 3) }, () => insertNew(stores[k]!)));
+        await logs[k]!.grow();
+      }
+      for (const log of logs) await log.close();
+      for (const store of stores) await store.close();
+      const reopened = openSqliteStore(file);
+      try {
+        const head = await reopened.log.head();
+        assert.equal(head?.size, 24);
+        assert.deepEqual(head?.root, await rootOfEvents(reopened, 24));
+        const hashes = await reopened.log.readHashes([...Array(storedHashIndex(0, 24)).keys()]);
+        assert.equal(hashes.length, storedHashIndex(0, 24));
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      for (const log of logs) await log.close();
+      for (const store of stores) await store.close();
+    }
+  });
+});
+
+describe("TransparencyLog growth after the events' COMMIT", () => {
   let store: SqliteStore;
   let log: TransparencyLog;
 
   beforeEach(() => {
     store = openSqliteStore(':memory:');
-    log = new TransparencyLog(store, identity(), Date.now);
+    log = new TransparencyLog(store, identity(), Date.now, { growInMemory: false });
   });
 
   afterEach(async () => {

@@ -1,10 +1,16 @@
 /**
- * The transparency log of one instance: grows the tree after every local append and, while
- * anyone waits or other instances append, on every look of the feed clock; answers the newest
- * checkpoint (with the witnesses' cosignatures) and receipts (C2SP tlog-proof@v1) for events.
+ * The transparency log of one instance: grows the tree after local appends and, while anyone
+ * waits or other instances append, on every look of the feed clock (or, in memory, on a slow
+ * timer). Answers the newest checkpoint (with the witnesses' cosignatures) and receipts (C2SP
+ * tlog-proof@v1).
  *
  * Growth is one at a time here (a call asked for while one runs is folded into a second run after
- * it) and across instances by the store (`LogStore.append` onto the size it was computed from).
+ * it). Where the store writes a growth with its next batch of writes (SQLite,
+ * `LogStore.appendLater`), the tree grows in memory from its right edge, at most one growth every
+ * `growthSpacingMs`: the tree is a function of the numbered events alone, so a receipt may go out
+ * before its growth is on disk (a growth lost in a crash is grown again, byte for byte: Ed25519
+ * signatures are deterministic). Elsewhere (PostgreSQL) a growth is written before its receipts,
+ * onto the size it was computed from (`LogStore.append`), one instance at a time.
  * A receipt waits, at most `receiptWaitMs`, for a checkpoint that includes its event; a mutating
  * answer without one in time carries none (the event is in the log all the same, a moment later,
  * and verify's log check covers it from then on).
@@ -15,8 +21,9 @@ import type { Store } from '../store/types.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
 import type { LoggedEvent } from './chain-in-log.js';
-import { GROWTH_LEAVES, growLog } from './grow-log.js';
-import type { LogIdentity } from './grow-log.js';
+import { RightEdge } from '../tlog/index.js';
+import { GROWTH_LEAVES, growEdge, growLog } from './grow-log.js';
+import type { Growth, LogIdentity } from './grow-log.js';
 import { TreeHashes } from './tree-hashes.js';
 
 export interface TransparencyLogOptions {
@@ -28,10 +35,25 @@ export interface TransparencyLogOptions {
   readonly enabled?: boolean;
   /** Told of a failed growth; the next append or look tries again. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * False: every growth is computed from the stored tree and written before its receipts, as on
+   * a store without `LogStore.appendLater` (PostgreSQL), even where the store has it. Default true.
+   */
+  readonly growInMemory?: boolean;
+  /**
+   * False: no witness is configured, so no receipt's checkpoint can be cosigned yet and the store
+   * is not asked for cosignatures. Default true.
+   */
+  readonly witnessed?: boolean;
+  /** In memory: the least time between the starts of two growths after appends, ms (default 5). */
+  readonly growthSpacingMs?: number;
 }
 
 const DEFAULT_RECEIPT_WAIT_MS = 1_000;
 const DEFAULT_RETRY_MS = 25;
+const DEFAULT_GROWTH_SPACING_MS = 10;
+/** In memory: how often the log looks for events another process numbered, ms. */
+const FOREIGN_POLL_MS = 1_000;
 /** Positions of the events this instance's growths took in last, kept for their receipts. */
 const GROWN_POSITIONS = 16_384;
 
@@ -59,6 +81,18 @@ export class TransparencyLog {
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
   #closed: boolean;
+  /** The newest checkpoint known to be written. */
+  #stored: LogCheckpointRow | undefined;
+  /** The tree grows in memory (`LogStore.appendLater`); its right edge, once read. */
+  readonly #inMemory: boolean;
+  #edge: RightEdge | undefined;
+  /** A growth was not written: the edge is read again from the store before the next. */
+  #edgeLost = false;
+  readonly #spacingMs: number;
+  readonly #witnessed: boolean;
+  #lastGrowth = -Infinity;
+  #spaced: NodeJS.Timeout | undefined;
+  #poll: NodeJS.Timeout | undefined;
 
   constructor(
     store: Store,
@@ -77,6 +111,19 @@ export class TransparencyLog {
     this.#closed = options.enabled === false;
     this.#hashes = new TreeHashes(store.log);
     this.#inclusion = new ChainInLog(store.log, this.#hashes.read, identity.verifierKey);
+    this.#inMemory =
+      !this.#closed && options.growInMemory !== false && store.log.appendLater !== undefined;
+    this.#spacingMs = options.growthSpacingMs ?? DEFAULT_GROWTH_SPACING_MS;
+    this.#witnessed = options.witnessed !== false;
+    if (this.#inMemory) {
+      this.#poll = setInterval(() => void this.grow(), FOREIGN_POLL_MS);
+      this.#poll.unref();
+    }
+  }
+
+  /** Whether the tree grows in memory; if not, the feed clock's looks should grow it. */
+  get growsInMemory(): boolean {
+    return this.#inMemory;
   }
 
   /** The log's identity (its origin and signer's name). */
@@ -95,7 +142,8 @@ export class TransparencyLog {
       try {
         do {
           this.#again = false;
-          await this.#growOnce();
+          this.#lastGrowth = this.#now();
+          await (this.#inMemory ? this.#growInMemory() : this.#growOnce());
         } while (this.#again && !this.#closed);
       } finally {
         this.#growing = undefined;
@@ -113,6 +161,75 @@ export class TransparencyLog {
     return this.#growing;
   }
 
+  /** Tells the log of an event appended here: it grows now, or in memory once spaced. */
+  appended(): void {
+    if (!this.#inMemory) {
+      void this.grow();
+      return;
+    }
+    if (this.#closed || this.#spaced !== undefined) return;
+    const wait = Math.max(0, this.#lastGrowth + this.#spacingMs - this.#now());
+    this.#spaced = setTimeout(() => {
+      this.#spaced = undefined;
+      void this.grow();
+    }, wait);
+  }
+
+  /** Takes in a growth computed here: its receipts can be given from now on. */
+  #took(growth: Growth): void {
+    this.#hashes.remember(growth.hashes);
+    for (const leaf of growth.leaves) this.#grown.set(leaf.id, leaf.position);
+    if (growth.checkpoint.size > (this.#head?.size ?? 0)) this.#head = growth.checkpoint;
+    this.#inclusion.trustOwn(growth.checkpoint);
+  }
+
+  /** Knows `checkpoint` to be written. */
+  #written(checkpoint: LogCheckpointRow): void {
+    if (checkpoint.size > (this.#stored?.size ?? 0)) this.#stored = checkpoint;
+  }
+
+  /**
+   * Grows the tree from its right edge by the events numbered after it, taking a backlog in
+   * growths of {@link GROWTH_LEAVES}; each is written with the store's next batch of writes.
+   */
+  async #growInMemory(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.#edgeLost) {
+          this.#edgeLost = false;
+          this.#edge = undefined;
+        }
+        const edge = this.#edge ?? (await this.#readEdge());
+        this.#edge = undefined;
+        const leaves = await this.#log.readLeaves(edge.size, GROWTH_LEAVES);
+        const grown = growEdge(edge, leaves, this.#identity, this.#now);
+        this.#edge = edge;
+        if (grown === undefined) return;
+        this.#took(grown);
+        const written = this.#log.appendLater!(grown).then(
+          () => this.#written(grown.checkpoint),
+          (error: unknown) => {
+            this.#edgeLost = true;
+            this.#onError(error);
+          },
+        );
+        // A growth that took fewer than it may took every numbered event: none is left. A full
+        // one (a backlog) is written before the next is computed.
+        if (grown.leaves.length < GROWTH_LEAVES) return;
+        await written;
+      }
+    } catch (error) {
+      this.#edge = undefined;
+      this.#onError(error);
+    }
+  }
+
+  /** The right edge of the newest checkpoint written. */
+  async #readEdge(): Promise<RightEdge> {
+    const size = (await this.#log.head())?.size ?? 0;
+    return RightEdge.of(size, [...(await this.#hashes.read(RightEdge.indexes(size)))]);
+  }
+
   async #growOnce(): Promise<void> {
     try {
       // Only numbered events become leaves; the feed clock numbers them (PostgreSQL), a moment
@@ -121,10 +238,8 @@ export class TransparencyLog {
       for (;;) {
         const grown = await growLog(this.#log, this.#identity, this.#now, this.#hashes.read);
         if (grown === undefined) break;
-        this.#hashes.remember(grown.hashes);
-        for (const leaf of grown.leaves) this.#grown.set(leaf.id, leaf.position);
-        this.#head = grown.checkpoint;
-        this.#inclusion.trustOwn(grown.checkpoint);
+        this.#written(grown.checkpoint);
+        this.#took(grown);
         // A growth that took fewer than it may took every numbered event: none is left.
         if (grown.leaves.length < GROWTH_LEAVES) return;
       }
@@ -154,11 +269,16 @@ export class TransparencyLog {
     return (await this.#inclusion.newestNotInLog(prescriptionId, head))?.id;
   }
 
-  /** The newest checkpoint, read from the store (another instance may have grown the log). */
+  /**
+   * The newest checkpoint written, read from the store (another instance may have grown the log):
+   * every tile of its tree can be served. A receipt may carry a newer one.
+   */
   async checkpoint(): Promise<LogCheckpointRow | undefined> {
     const head = await this.#log.head();
-    if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
-    return this.#head;
+    if (head !== undefined) this.#written(head);
+    const stored = this.#stored;
+    if (stored !== undefined && stored.size > (this.#head?.size ?? 0)) this.#head = stored;
+    return stored;
   }
 
   /** The newest checkpoint's note with the cosignatures the witnesses gave it. */
@@ -191,7 +311,9 @@ export class TransparencyLog {
       let looked = false;
       for (;;) {
         position ??= this.#grown.get(eventId);
-        if (position === undefined && (looked || this.#growing === undefined)) {
+        // Asked of the store only once no growth that may take it in is under way or due.
+        const due = this.#growing !== undefined || this.#spaced !== undefined;
+        if (position === undefined && (looked || !due)) {
           position = await this.#positionOf(eventId);
         }
         const head = this.#head;
@@ -200,6 +322,8 @@ export class TransparencyLog {
         }
         const left = deadline - this.#now();
         if (left <= 0 || this.#closed) return undefined;
+        // In memory, nothing else may grow the log soon (the event was appended elsewhere).
+        if (this.#inMemory) this.appended();
         await this.#nextLook(left);
         looked = true;
       }
@@ -231,7 +355,7 @@ export class TransparencyLog {
     const proof = await proveInclusion(head.size, index, this.#hashes.read);
     // With the witnesses' cosignatures when they have cosigned this very checkpoint already
     // (rare for a fresh event: witnesses see about one checkpoint a second).
-    const lines = await this.#log.cosignatures(head.size);
+    const lines = this.#witnessed ? await this.#log.cosignatures(head.size) : [];
     const checkpoint = `${head.note}${lines.map((l) => `${l}\n`).join('')}`;
     return formatTlogProof({ extra: Buffer.from(jws), index, proof, checkpoint });
   }
@@ -253,6 +377,8 @@ export class TransparencyLog {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearTimeout(this.#spaced);
+    clearInterval(this.#poll);
     await this.#growing;
     for (const looked of [...this.#looked]) looked();
   }

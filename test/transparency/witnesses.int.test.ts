@@ -92,8 +92,13 @@ describe('witnesses cosign the log', () => {
     const [w1, , w3] = log.witnesses;
     w3!.failNext(2);
     await events(2);
-    const head = (await log.server.runtime.store.log.head())!;
+    // The growth of the last event is written a moment after its answer.
+    const store = log.server.runtime.store;
     const until = Date.now() + 20_000;
+    while ((await store.log.head())?.size !== (await store.feedHead()) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const head = (await store.log.head())!;
     while (w1!.state(TEST_LOG_ORIGIN)?.size !== head.size && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
