@@ -18,10 +18,9 @@
 import { LruCache } from '../lru-cache.js';
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
-import { formatTlogProof, proveInclusion } from '../tlog/index.js';
+import { formatTlogProof, proveInclusion, RightEdge } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
 import type { LoggedEvent } from './chain-in-log.js';
-import { RightEdge } from '../tlog/index.js';
 import { GROWTH_LEAVES, growEdge, growLog } from './grow-log.js';
 import type { Growth, LogIdentity } from './grow-log.js';
 import { TreeHashes } from './tree-hashes.js';
@@ -45,7 +44,7 @@ export interface TransparencyLogOptions {
    * is not asked for cosignatures. Default true.
    */
   readonly witnessed?: boolean;
-  /** In memory: the least time between the starts of two growths after appends, ms (default 5). */
+  /** In memory: the least time between the starts of two growths after appends, ms (default 10). */
   readonly growthSpacingMs?: number;
 }
 

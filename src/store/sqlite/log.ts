@@ -45,10 +45,10 @@ export class SqliteLog implements LogStore {
   readonly #addCosignature: Database.Statement<[number, string, string]>;
   readonly #commits: GroupCommit;
   readonly #write: (growth: LogAppend) => boolean;
-  /** Writes `growth` onto the tree whose newest checkpoint is `head`. */
-  readonly #put: (growth: LogAppend, head: CheckpointRecord | undefined) => void;
+  readonly #putHashes: (growth: LogAppend) => void;
+  /** Keeps `growth`'s checkpoint as the newest, over `head`. */
+  readonly #putCheckpoint: (growth: LogAppend, head: CheckpointRecord | undefined) => void;
   readonly #hashCount: Database.Statement<[], { n: number }>;
-  readonly #putHash: Database.Statement<[number, Buffer]>;
   /** Growths waiting for the next batch, oldest first; those in the batch being committed. */
   #later: Later[] = [];
   #sealing: Later[] = [];
@@ -82,7 +82,6 @@ export class SqliteLog implements LogStore {
       'INSERT INTO log_cosignatures (size, witness, line) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     );
     const putHash = db.prepare('INSERT OR IGNORE INTO log_hashes (idx, hash) VALUES (?, ?)');
-    this.#putHash = putHash;
     const putCheckpoint = db.prepare(
       'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     );
@@ -91,8 +90,10 @@ export class SqliteLog implements LogStore {
          AND NOT EXISTS (SELECT 1 FROM log_cosignatures c WHERE c.size = @head)
          AND EXISTS (SELECT 1 FROM log_checkpoints p WHERE p.size < @head AND p.signed_at > @since)`,
     );
-    this.#put = (growth, head) => {
+    this.#putHashes = (growth) => {
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
+    };
+    this.#putCheckpoint = (growth, head) => {
       const c = growth.checkpoint;
       if (head !== undefined) {
         thin.run({ head: head.size, since: c.signedAt - KEPT_CHECKPOINT_SPACING_MS });
@@ -102,7 +103,8 @@ export class SqliteLog implements LogStore {
     this.#write = (growth: LogAppend): boolean => {
       const head = this.#head.get();
       if ((head?.size ?? 0) !== growth.fromSize) return false;
-      this.#put(growth, head);
+      this.#putHashes(growth);
+      this.#putCheckpoint(growth, head);
       return true;
     };
     commits.seal({
@@ -130,9 +132,9 @@ export class SqliteLog implements LogStore {
         refused.push({ later, error: new Error(`log hashes end before ${first}`) });
         continue;
       }
+      this.#putHashes(growth);
       const head = this.#head.get();
-      if (growth.checkpoint.size > (head?.size ?? 0)) this.#put(growth, head);
-      else for (const { index, hash } of growth.hashes) this.#putHash.run(index, Buffer.from(hash));
+      if (growth.checkpoint.size > (head?.size ?? 0)) this.#putCheckpoint(growth, head);
     }
     return () => {
       this.#sealing = [];
@@ -154,10 +156,6 @@ export class SqliteLog implements LogStore {
   }
 
   async readHashes(indexes: readonly number[]): Promise<Uint8Array[]> {
-    return this.#readHashesNow(indexes);
-  }
-
-  #readHashesNow(indexes: readonly number[]): Uint8Array[] {
     const found = new Map<number, Uint8Array>();
     for (const r of this.#hashes.all(JSON.stringify(indexes))) found.set(r.idx, r.hash);
     return indexes.map((i) => {
