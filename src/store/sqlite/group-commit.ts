@@ -175,8 +175,9 @@ export class GroupCommit {
     try {
       return this.#savepoint(() => sealer.run()) as (() => void) | undefined;
     } catch (error) {
-      if (!this.#db.inTransaction) throw error;
       sealer.failed(error);
+      // Some errors (I/O, disk full) roll the whole transaction back: the batch fails too.
+      if (!this.#db.inTransaction) throw error;
       return undefined;
     }
   }
