@@ -63,19 +63,23 @@ export async function startWitnessedServer(count: number): Promise<WitnessedServ
 }
 
 /**
- * Waits (up to `ms`) until `names` have all cosigned the log's head and answers its size and
- * the cosignature lines kept on it.
+ * Waits (up to `ms`) until `count` witnesses have cosigned the log's written head, of at least
+ * `atLeast` leaves (a growth is written a moment after its answer), and answers its size and the
+ * cosignature lines kept on it.
  */
 export async function cosignedHead(
   server: TestServer,
   count: number,
   ms = 20_000,
+  atLeast = 1,
 ): Promise<{ size: number; lines: string[] }> {
   const until = Date.now() + ms;
   for (;;) {
     const head = await server.runtime.store.log.head();
     const lines = head === undefined ? [] : await server.runtime.store.log.cosignatures(head.size);
-    if (head !== undefined && lines.length >= count) return { size: head.size, lines };
+    if (head !== undefined && head.size >= atLeast && lines.length >= count) {
+      return { size: head.size, lines };
+    }
     if (Date.now() > until) throw new Error(`no ${count} cosignatures on the head in ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -90,8 +94,11 @@ export async function cosignedReceipt(
 ): Promise<string> {
   const receipt = await server.runtime.transparency.receipt(eventId);
   if (receipt === undefined) throw new Error(`no receipt for ${eventId}`);
-  // The checkpoint note ends the receipt; its size line is the note's second line.
-  const note = receipt.slice(receipt.indexOf('\n\n') + 2);
-  if (note.split('\n')[1] !== String(size)) throw new Error('the head moved on');
+  if (receiptSize(receipt) !== size) throw new Error('the head moved on');
   return `${receipt}${lines.map((l) => `${l}\n`).join('')}`;
+}
+
+/** The tree size of the checkpoint that ends `receipt` (the note's second line). */
+export function receiptSize(receipt: string): number {
+  return Number(receipt.slice(receipt.indexOf('\n\n') + 2).split('\n')[1]);
 }

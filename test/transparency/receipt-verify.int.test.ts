@@ -27,6 +27,7 @@ import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import {
   cosignedHead,
   cosignedReceipt,
+  receiptSize,
   startWitnessedServer,
   TEST_LOG_ORIGIN,
 } from '../support/witnessed-server.js';
@@ -78,7 +79,8 @@ describe('erx receipt verify, k of n witnesses', () => {
     assert.equal(answer.status, 200, answer.text);
     answerReceipt = answer.json.receipt as string;
     eventHash = answer.json.hash as string;
-    const { size, lines } = await cosignedHead(log.server, 3);
+    // Once the answer's checkpoint is written and cosigned (it is written a moment after).
+    const { size, lines } = await cosignedHead(log.server, 3, 20_000, receiptSize(answerReceipt));
     receipt = await cosignedReceipt(log.server, answer.json.id as string, size, lines);
     policy = {
       trustStore: log.server.runtime.pki.trustStore,

@@ -48,7 +48,12 @@ describe('witnesses cosign the log', () => {
 
   test('every witness cosigns the head, and the checkpoint note carries the lines', async () => {
     await events(3);
-    const { size, lines } = await cosignedHead(log.server, 3);
+    const { size, lines } = await cosignedHead(
+      log.server,
+      3,
+      20_000,
+      await log.server.runtime.store.feedHead(),
+    );
     assert.equal(lines.length, 3);
     for (const w of log.witnesses) assert.equal(w.state(TEST_LOG_ORIGIN)?.size, size);
     const note = await log.server.runtime.transparency.checkpointNote();
@@ -68,7 +73,12 @@ describe('witnesses cosign the log', () => {
     const started = Date.now();
     // A new checkpoint every 300 ms for over two seconds: more than one witness call each.
     await events(8, 300);
-    const { size } = await cosignedHead(log.server, 3);
+    const { size } = await cosignedHead(
+      log.server,
+      3,
+      20_000,
+      await log.server.runtime.store.feedHead(),
+    );
     const seconds = (Date.now() - started) / 1000;
     log.witnesses.forEach((w, i) => {
       const fresh = w.calls.slice(before[i]);
@@ -103,7 +113,12 @@ describe('witnesses cosign the log', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.equal(w1!.state(TEST_LOG_ORIGIN)?.size, head.size);
-    const { lines } = await cosignedHead(log.server, 3);
+    const { lines } = await cosignedHead(
+      log.server,
+      3,
+      20_000,
+      await log.server.runtime.store.feedHead(),
+    );
     assert.equal(lines.length, 3);
     assert.ok(w3!.calls.some((c) => c.status === 503));
     assert.equal(w3!.state(TEST_LOG_ORIGIN)?.size, head.size);
@@ -113,7 +128,12 @@ describe('witnesses cosign the log', () => {
     const before = log.witnesses.map((w) => w.calls.length);
     await log.restart();
     await events(1);
-    const { size } = await cosignedHead(log.server, 3);
+    const { size } = await cosignedHead(
+      log.server,
+      3,
+      20_000,
+      await log.server.runtime.store.feedHead(),
+    );
     log.witnesses.forEach((w, i) => {
       const fresh = w.calls.slice(before[i]);
       const conflict = fresh.findIndex((c) => c.status === 409);
