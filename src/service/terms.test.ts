@@ -30,6 +30,14 @@ describe('terms', () => {
     assert.equal(prescribedPackages({}), 1);
     assert.equal(prescribedPackages({ NbPack: 2, Rep: 1 }), 4);
     assert.equal(prescribedPackages({ Rep: 24 }), 25);
+    assert.equal(prescribedPackages({ NbPack: -3 }), -3);
+  });
+
+  test('packages prescribed stay within ±(2^53 − 1), where 1e308 × 2 would be ±Infinity', () => {
+    assert.equal(prescribedPackages({ NbPack: 1e308, Rep: 1 }), Number.MAX_SAFE_INTEGER);
+    assert.equal(prescribedPackages({ NbPack: -1e308, Rep: 1 }), -Number.MAX_SAFE_INTEGER);
+    assert.equal(prescribedPackages({ NbPack: 2 ** 60 }), Number.MAX_SAFE_INTEGER);
+    assert.equal(prescribedPackages({ NbPack: 2 ** 52, Rep: 0 }), 2 ** 52);
   });
 
   test('expiry: Dt plus the longer of the validity and the largest Rep in calendar months', () => {

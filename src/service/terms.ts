@@ -33,9 +33,13 @@ export interface Terms {
   readonly expiresAt: number;
 }
 
-/** Packages prescribed of one medicament (SPEC.md §10 quantities). */
+/**
+ * Packages prescribed of one medicament (SPEC.md §10 quantities), within ±(2^53 − 1): `NbPack` is
+ * any integer, and past that a product is inexact, or ±Infinity, which JSON cannot say.
+ */
 export function prescribedPackages(ref: Pick<MedicamentRef, 'NbPack' | 'Rep'>): number {
-  return (ref.NbPack ?? 1) * (1 + (ref.Rep ?? 0));
+  const packages = (ref.NbPack ?? 1) * (1 + (ref.Rep ?? 0));
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, packages));
 }
 
 /** `t` plus `months` calendar months in UTC, the day clamped to the end of a shorter month. */

@@ -173,6 +173,40 @@ describe('prescription rules (SPEC.md §10)', () => {
       ]);
       assert.equal(result.dispensed_at, full.timestamp);
     });
+
+    it('counts a quantity past 2^53 − 1 packages, either sign, as ±(2^53 − 1), never ±Infinity', async () => {
+      const most = Number.MAX_SAFE_INTEGER;
+      // 1e308 × (1 + 1) is past the largest double: it would be ±Infinity, which JSON cannot say.
+      const rx = await createPrescription(
+        server,
+        prescribing([
+          { Id: MED_A, NbPack: 1e308, Rep: 1 },
+          { Id: MED_B, NbPack: -1e308, Rep: 1 },
+        ]),
+      );
+      assert.deepEqual((await asPharmacist(server, rx)).medicaments, [
+        { id: MED_A, prescribed: most, dispensed: 0, remaining: most, substitution_allowed: true },
+        { id: MED_B, prescribed: -most, dispensed: 0, remaining: 0, substitution_allowed: true },
+      ]);
+      const answer = await refuses(
+        rx.id,
+        partial(rx.id, [item(MED_B, 2)]),
+        403,
+        'forbidden',
+        'quantity_exceeded',
+      );
+      assert.deepEqual(answer.json.params, {
+        medicament: MED_B,
+        amount: 2,
+        remaining: 0,
+        prescribed: -most,
+      });
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      assert.deepEqual((await asPharmacist(server, rx)).medicaments, [
+        { id: MED_A, prescribed: most, dispensed: most, remaining: 0, substitution_allowed: true },
+        { id: MED_B, prescribed: -most, dispensed: 0, remaining: 0, substitution_allowed: true },
+      ]);
+    });
   });
 
   describe('completion', () => {
