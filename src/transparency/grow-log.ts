@@ -5,18 +5,17 @@
  * computed from (`LogStore.append`), so a growth computed by two instances at once is written once.
  */
 import { isSha256Hex } from '../ledger/hash.js';
-import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
+import type { LogAppend, LogLeaf, LogStore } from '../store/log.js';
 import {
   eventLeafHash,
   formatCheckpoint,
   leafHash,
-  signNote,
+  readHashes,
+  RightEdge,
   signNoteNow,
-  storedHashesForRecord,
   storedHashIndex,
-  treeHash,
 } from '../tlog/index.js';
-import type { HashReader, InstantNoteSigner, RightEdge } from '../tlog/index.js';
+import type { HashReader, InstantNoteSigner } from '../tlog/index.js';
 
 /** Who signs the log's checkpoints, under which origin. */
 export interface LogIdentity {
@@ -39,25 +38,20 @@ export function storedEventLeafHash(eventHash: string): Buffer {
   return isSha256Hex(eventHash) ? eventLeafHash(eventHash) : leafHash(Buffer.from(eventHash));
 }
 
-/** Reads stored hashes, the ones computed in this growth first. */
-function overlay(read: HashReader, fresh: Map<number, Uint8Array>): HashReader {
-  return async (indexes) => {
-    const missing = indexes.filter((i) => !fresh.has(i));
-    const stored = missing.length > 0 ? await read(missing) : [];
-    const found = new Map(missing.map((index, k) => [index, stored[k]!]));
-    return indexes.map((i) => fresh.get(i) ?? found.get(i)!);
-  };
-}
-
 /** A growth as written: its stored hashes and checkpoint, and the events it took in as leaves. */
 export interface Growth extends LogAppend {
   readonly leaves: readonly LogLeaf[];
 }
 
+/** The right edge of the tree of `size` leaves, its stored hashes read (and checked) with `read`. */
+export async function readEdge(size: number, read: HashReader): Promise<RightEdge> {
+  return RightEdge.of(size, await readHashes(read, RightEdge.indexes(size)));
+}
+
 /**
  * Grows the log by the events numbered after its newest checkpoint (at most `maxLeaves`), reading
- * earlier stored hashes with `read`: the growth as written, or undefined when there was nothing to
- * add or another growth was written first.
+ * the stored tree's right edge with `read`: the growth as written, or undefined when there was
+ * nothing to add or another growth was written first.
  */
 export async function growLog(
   log: LogStore,
@@ -68,27 +62,9 @@ export async function growLog(
 ): Promise<Growth | undefined> {
   const size = (await log.head())?.size ?? 0;
   const leaves = await log.readLeaves(size, maxLeaves);
-  const fresh = new Map<number, Uint8Array>();
-  const reader = overlay(read, fresh);
-  let n = size;
-  for (const leaf of leaves) {
-    // Positions have no gaps; one that skips is not the next leaf (never on a numbered feed).
-    if (leaf.position !== n + 1) break;
-    const hashes = await storedHashesForRecord(n, storedEventLeafHash(leaf.hash), reader);
-    const first = storedHashIndex(0, n);
-    hashes.forEach((h, k) => fresh.set(first + k, h));
-    n += 1;
-  }
-  if (n === size) return undefined;
-  const root = await treeHash(n, reader);
-  const note = await signNote(formatCheckpoint({ origin: identity.origin, size: n, root }), [
-    identity.signer,
-  ]);
-  const checkpoint: LogCheckpointRow = { size: n, root, note, signedAt: now() };
-  const hashes = [...fresh].map(([index, h]) => ({ index, hash: h }));
-  const growth: LogAppend = { fromSize: size, hashes, checkpoint };
-  if (!(await log.append(growth))) return undefined;
-  return { ...growth, leaves: leaves.slice(0, n - size) };
+  if (leaves[0]?.position !== size + 1) return undefined;
+  const growth = growEdge(await readEdge(size, read), leaves, identity, now);
+  return growth !== undefined && (await log.append(growth)) ? growth : undefined;
 }
 
 /**

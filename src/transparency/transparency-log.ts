@@ -18,10 +18,11 @@
 import { LruCache } from '../lru-cache.js';
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
-import { formatTlogProof, proveInclusion, RightEdge } from '../tlog/index.js';
+import type { RightEdge } from '../tlog/index.js';
+import { formatTlogProof, proveInclusion } from '../tlog/index.js';
 import { ChainInLog } from './chain-in-log.js';
 import type { LoggedEvent } from './chain-in-log.js';
-import { GROWTH_LEAVES, growEdge, growLog } from './grow-log.js';
+import { GROWTH_LEAVES, growEdge, growLog, readEdge } from './grow-log.js';
 import type { Growth, LogIdentity } from './grow-log.js';
 import { TreeHashes } from './tree-hashes.js';
 
@@ -225,8 +226,7 @@ export class TransparencyLog {
 
   /** The right edge of the newest checkpoint written. */
   async #readEdge(): Promise<RightEdge> {
-    const size = (await this.#log.head())?.size ?? 0;
-    return RightEdge.of(size, [...(await this.#hashes.read(RightEdge.indexes(size)))]);
+    return readEdge((await this.#log.head())?.size ?? 0, this.#hashes.read);
   }
 
   async #growOnce(): Promise<void> {
