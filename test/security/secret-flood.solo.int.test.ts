@@ -5,7 +5,8 @@
  * verified (its ES384 signatures run on libuv's threads). Each answers within 1 s: secrets are
  * hashed on a thread of their own, fairly between addresses, and an address that keeps failing
  * is refused (429 with `Retry-After`) without hashing at all, at the token endpoint and at the
- * token check alike.
+ * token check alike. `.solo.`: its 1 s limits are latencies under a load it makes itself, so it
+ * runs alone (scripts/run-tests.mjs); another suite on the two cores measured that suite, not this.
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest, Agent } from 'node:http';
