@@ -119,6 +119,17 @@ describe('VerificationCache', () => {
     assert.equal(encodings, 2);
   });
 
+  test("a remembered answer's bytes own their buffer, not a shared 8 KiB slab", async () => {
+    const cache = new VerificationCache();
+    const read: ChainRead = { state: state(), snapshot: 'one' };
+    for (const full of [false, true]) {
+      const outcome = await cache.answer(link(cache, 'link'), read, full, NOW, counting().build);
+      const bytes = outcome.bytes((answer) => JSON.stringify(answer));
+      assert.ok(bytes.length < 100, 'a short answer, which Buffer.from would put in a slab');
+      assert.equal(bytes.buffer.byteLength, bytes.length);
+    }
+  });
+
   test('a transient read is answered without being remembered', async () => {
     const cache = new VerificationCache();
     const b = counting();

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LruCache } from '../lru-cache.js';
+import { ownedUtf8 } from '../owned-bytes.js';
 import type { ChainRead, ChainState } from '../store/types.js';
 import type { LinkFacts } from './link-facts.js';
 import type { VerifyFull, VerifyShort } from './types.js';
@@ -81,8 +82,9 @@ class AnswerEntry {
     return {
       answer,
       bytes: (encode) => {
-        if (full) return (this.#full ??= Buffer.from(encode(answer), 'utf8'));
-        return (this.#short ??= Buffer.from(encode(answer), 'utf8'));
+        // Kept for long: a buffer of their own, not a view keeping a shared 8 KiB slab.
+        if (full) return (this.#full ??= ownedUtf8(encode(answer)));
+        return (this.#short ??= ownedUtf8(encode(answer)));
       },
     };
   }

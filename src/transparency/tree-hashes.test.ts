@@ -54,6 +54,17 @@ describe('TreeHashes', () => {
     assert.deepEqual(reads, []);
   });
 
+  test("keeps a growth's hash that is a view of a shared slab as 32 bytes of its own", async () => {
+    const { log } = storeOf(0);
+    const hashes = new TreeHashes(log);
+    const view = Buffer.from(Buffer.alloc(32, 5));
+    assert.ok(view.buffer.byteLength > 32, 'Buffer.from hands out a view of a slab');
+    hashes.remember([{ index: 0, hash: view }]);
+    const [kept] = await hashes.read([0]);
+    assert.equal(kept!.buffer.byteLength, 32);
+    assert.deepEqual(byte([kept!]), [5]);
+  });
+
   test('holds at most its capacity, keeping what is used again', async () => {
     const { log, reads } = storeOf(100);
     // Two generations of two: 0 and 1 fill the young one; 0, used again, moves into the next.

@@ -5,10 +5,11 @@
  * hash stored; nothing needs invalidating. Growths hand in the hashes they wrote, so receipts and
  * the next growth, which read about the tree's newest edge, find them here.
  */
+import { ownedBytes } from '../owned-bytes.js';
 import type { LogStore } from '../store/log.js';
 import type { HashReader } from '../tlog/index.js';
 
-/** Stored hashes kept at most (about 100 bytes each with the maps' own). */
+/** Stored hashes kept at most (about 200 bytes each: its own buffer and the maps' entries). */
 export const KEPT_TREE_HASHES = 1 << 15;
 
 interface Asked {
@@ -57,7 +58,8 @@ export class TreeHashes {
   }
 
   #keep(index: number, hash: Uint8Array): void {
-    this.#young.set(index, hash);
+    // A hash grown here is a view of a shared slab; kept, it would keep all 8 KiB of it.
+    this.#young.set(index, ownedBytes(hash));
     if (this.#young.size < this.#generation) return;
     this.#old = this.#young;
     this.#young = new Map();
