@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { LruCache } from './lru-cache.js';
 
 test('evicts the least recently used entry when full', () => {
@@ -102,4 +104,24 @@ test('evicts exactly what a plain least-recently-used list would, through gets, 
       },
     ),
   );
+});
+
+test('keeps no growing memory while its entries change but nothing is evicted', () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const cache = new LruCache<number>(1_000);
+  // One eviction, then the cache is emptied far below its capacity and never evicts again.
+  for (let i = 0; i <= 1_000; i++) cache.set(`k${i}`, i);
+  for (let i = 0; i <= 1_000; i++) cache.delete(`k${i}`);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  // About 60 MB when the kept iterator held every table the map was rebuilt into.
+  for (let i = 0; i < 1_000_000; i++) {
+    cache.set(`x${i % 50}`, i);
+    cache.delete(`x${(i + 25) % 50}`);
+  }
+  gc();
+  const grownMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  assert.equal(cache.size, 25);
+  assert.ok(grownMb < 10, `the heap grew by ${grownMb.toFixed(1)} MB`);
 });
