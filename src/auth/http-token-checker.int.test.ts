@@ -5,6 +5,8 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { ErxError } from '../errors.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { parseBasicCredentials } from './client-credentials.js';
@@ -254,6 +256,29 @@ describe('HttpTokenChecker fails closed (SPEC.md §5)', () => {
     const started = performance.now();
     await assert.rejects(checkerFor(trickle.url(GET_TOKEN_INFO), 200).check('t'), isUnavailable);
     assert.ok(performance.now() - started < 1000);
+  });
+
+  it('when the body trickles in past the time limit while garbage is collected', async () => {
+    // Fetch reaches its request through a weak reference: collected, an abort alone did nothing.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const trickle = await serve(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"active":');
+      await sleep(1500);
+      if (!response.destroyed) response.end('false}');
+    });
+    const collecting = setInterval(gc, 10);
+    try {
+      const checks = Array.from({ length: 5 }, () =>
+        assert.rejects(checkerFor(trickle.url(GET_TOKEN_INFO), 200).check('t'), isUnavailable),
+      );
+      const started = performance.now();
+      await Promise.all(checks);
+      assert.ok(performance.now() - started < 1000);
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   const answers: [string, Handler][] = [

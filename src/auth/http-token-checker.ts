@@ -9,6 +9,7 @@ import type { IntrospectionProtocol } from './introspection-protocol.js';
 import type { Principal } from './principal.js';
 import { principalFromIntrospection } from './principal-from-introspection.js';
 import type { TokenChecker } from './token-checker.js';
+import { withTimeLimit } from '../time-limit.js';
 
 export interface HttpTokenCheckerOptions {
   /** The full token-check URL, e.g. `https://auth.example/REST/v1/OAuth/GetTokenInfo`. */
@@ -64,23 +65,26 @@ export class HttpTokenChecker implements TokenChecker {
     const request = this.#request(token);
     let body: unknown;
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          ...request.headers,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: request.form.toString(),
-        // Following a redirect would send credentials and token to wherever it points.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
+      const text = await withTimeLimit(timeoutMs, async (signal) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            ...request.headers,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
+          body: request.form.toString(),
+          // Following a redirect would send credentials and token to wherever it points.
+          redirect: 'error',
+          signal,
+        });
+        if (response.status !== 200) {
+          await response.body?.cancel();
+          throw unavailable(`status ${response.status}`);
+        }
+        return readBounded(response);
       });
-      if (response.status !== 200) {
-        await response.body?.cancel();
-        throw unavailable(`status ${response.status}`);
-      }
-      body = JSON.parse(await readBounded(response));
+      body = JSON.parse(text);
     } catch (error) {
       if (error instanceof ErxError) throw error;
       // Network error, timeout (AbortSignal), or a body that is not JSON.

@@ -18,6 +18,7 @@ import type { Config } from '../config/index.js';
 import { ErxError, ERROR_CODES } from '../errors.js';
 import type { ErrorCode } from '../errors.js';
 import { CliUsageError } from './usage-error.js';
+import { withTimeLimit } from '../time-limit.js';
 
 /** How long one attempt waits for its answer before it counts as no answer. */
 const ANSWER_TIMEOUT_MS = 30_000;
@@ -82,13 +83,15 @@ async function attempt(
   body: string | undefined,
 ): Promise<{ response: Response; body: Buffer } | { failure: unknown }> {
   try {
-    const response = await fetch(new URL(path, config.serviceUrl), {
-      method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    return await withTimeLimit(ANSWER_TIMEOUT_MS, async (signal) => {
+      const response = await fetch(new URL(path, config.serviceUrl), {
+        method,
+        headers,
+        body,
+        signal,
+      });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
     });
-    return { response, body: Buffer.from(await response.arrayBuffer()) };
   } catch (failure) {
     return { failure };
   }

@@ -6,6 +6,7 @@ import { entryBundlePath, tilePath } from '../tlog/index.js';
 import type { Tile } from '../tlog/index.js';
 import { MonitorError } from './monitor-error.js';
 import type { TileFetcher } from './tile-hash-reader.js';
+import { withTimeLimit } from '../time-limit.js';
 
 /** What a monitor reads of a log. */
 export interface LogClient {
@@ -27,10 +28,12 @@ export function httpLogClient(baseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): 
   let base = baseUrl;
   while (base.endsWith('/')) base = base.slice(0, -1);
   const prefix = `${base}/log/`;
-  const get = async (path: string): Promise<Buffer> => {
+  const get = (path: string): Promise<Buffer> =>
+    withTimeLimit(timeoutMs, (signal) => read(path, signal));
+  const read = async (path: string, signal: AbortSignal): Promise<Buffer> => {
     let response: Response;
     try {
-      response = await fetch(prefix + path, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(prefix + path, { signal });
     } catch (error) {
       throw new MonitorError('unreachable', `GET ${prefix}${path}: ${String(error)}`);
     }

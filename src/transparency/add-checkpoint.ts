@@ -7,6 +7,7 @@
 import { parseDecimal } from '../tlog/checkpoint.js';
 import { cosignatureTimestamp, encodeBase64, formatNote, openNote } from '../tlog/index.js';
 import type { NoteVerifier } from '../tlog/index.js';
+import { withTimeLimit } from '../time-limit.js';
 
 /** What a witness answered to one add-checkpoint. */
 export type AddCheckpointAnswer =
@@ -54,13 +55,15 @@ export async function addCheckpoint(
   witness: NoteVerifier,
   timeoutMs: number,
 ): Promise<AddCheckpointAnswer> {
-  const response = await fetch(`${prefix}/add-checkpoint`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
-    body,
-    signal: AbortSignal.timeout(timeoutMs),
+  const { response, text } = await withTimeLimit(timeoutMs, async (signal) => {
+    const response = await fetch(`${prefix}/add-checkpoint`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body,
+      signal,
+    });
+    return { response, text: await readBody(response) };
   });
-  const text = await readBody(response);
   if (text === undefined) return { kind: 'failed', why: `${response.status}, answer too long` };
   if (response.status === 409) {
     const type = response.headers.get('content-type') ?? '';
