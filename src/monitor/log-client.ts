@@ -28,15 +28,17 @@ export function httpLogClient(baseUrl: string, timeoutMs = DEFAULT_TIMEOUT_MS): 
   let base = baseUrl;
   while (base.endsWith('/')) base = base.slice(0, -1);
   const prefix = `${base}/log/`;
-  const get = (path: string): Promise<Buffer> =>
-    withTimeLimit(timeoutMs, (signal) => read(path, signal));
-  const read = async (path: string, signal: AbortSignal): Promise<Buffer> => {
-    let response: Response;
+  const get = async (path: string): Promise<Buffer> => {
     try {
-      response = await fetch(prefix + path, { signal });
+      return await withTimeLimit(timeoutMs, (signal) => read(path, signal));
     } catch (error) {
+      // No answer, or none in time, its body included.
+      if (error instanceof MonitorError) throw error;
       throw new MonitorError('unreachable', `GET ${prefix}${path}: ${String(error)}`);
     }
+  };
+  const read = async (path: string, signal: AbortSignal): Promise<Buffer> => {
+    const response = await fetch(prefix + path, { signal });
     if (response.status !== 200) {
       await response.body?.cancel();
       throw new MonitorError('unreachable', `GET ${prefix}${path}: HTTP ${response.status}`);

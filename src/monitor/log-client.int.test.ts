@@ -1,0 +1,44 @@
+/** The monitor's log client: a log that answers nothing, or nothing in time, is `unreachable`. */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { httpLogClient } from './log-client.js';
+import { MonitorError } from './monitor-error.js';
+
+/** A log whose checkpoint's body trickles in: its first line now, the rest after 1.5 s. */
+const trickling = createServer((request, response) => {
+  request.resume();
+  response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+  response.write('erx.test/log\n');
+  void sleep(1_500).then(() => response.destroyed || response.end('1\nroot\n'));
+});
+await new Promise<void>((resolve) => trickling.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(trickling.address() as AddressInfo).port}`;
+after(() => {
+  trickling.closeAllConnections();
+  trickling.close();
+});
+
+const isUnreachable = (error: unknown): boolean =>
+  error instanceof MonitorError && error.reason === 'unreachable';
+
+describe('the log client', () => {
+  test('reports a body that trickles in past the time limit as unreachable, in time', async () => {
+    const started = performance.now();
+    await assert.rejects(httpLogClient(base, 200).checkpoint(), isUnreachable);
+    assert.ok(performance.now() - started < 1_000);
+  });
+
+  test('reports an answer other than 200 as unreachable', async () => {
+    const missing = createServer((_request, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => missing.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(missing.address() as AddressInfo).port}`;
+      await assert.rejects(httpLogClient(url, 1_000).key(), isUnreachable);
+    } finally {
+      missing.close();
+    }
+  });
+});
