@@ -51,6 +51,32 @@ function repeatedMedicaments(doc: unknown): Violation[] {
   });
 }
 
+/** SPEC.md §10: a package count erx creates is an integer from 1 to 10,000. */
+export const NB_PACK_RANGE = { minimum: 1, maximum: 10_000 } as const;
+
+/**
+ * `NbPack` values outside {@link NB_PACK_RANGE}: the schema reads any integer (documents already
+ * issued elsewhere), create refuses what no prescription can be.
+ */
+function packageCounts(doc: unknown): Violation[] {
+  const medicaments = (doc as { Medicaments?: unknown } | null)?.Medicaments;
+  if (!Array.isArray(medicaments)) return [];
+  return medicaments.flatMap((m: unknown, index): Violation[] => {
+    const count = (m as { NbPack?: unknown } | null)?.NbPack;
+    if (typeof count !== 'number' || !Number.isInteger(count)) return [];
+    const path = `/Medicaments/${index}/NbPack`;
+    if (count < NB_PACK_RANGE.minimum) {
+      const limit = NB_PACK_RANGE.minimum;
+      return [{ path, code: 'minimum', message: `must be >= ${limit}`, params: { limit } }];
+    }
+    if (count > NB_PACK_RANGE.maximum) {
+      const limit = NB_PACK_RANGE.maximum;
+      return [{ path, code: 'maximum', message: `must be <= ${limit}`, params: { limit } }];
+    }
+    return [];
+  });
+}
+
 /** Parses and validates a create body; every violation is reported at once (400). */
 export function readPrescriptionForCreate(body: string): Prescription {
   const doc = decodeBody(body);
@@ -58,7 +84,7 @@ export function readPrescriptionForCreate(body: string): Prescription {
   const id = (doc as { Id?: unknown } | null)?.Id;
   const problem = typeof id === 'string' ? idProblem(id) : undefined;
   if (problem !== undefined) violations.push(problem);
-  violations.push(...repeatedMedicaments(doc));
+  violations.push(...repeatedMedicaments(doc), ...packageCounts(doc));
   if (violations.length > 0) {
     throw new ErxError('bad_request', 'The prescription document is invalid.', {
       causeCode: 'invalid_document',

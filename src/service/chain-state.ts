@@ -89,12 +89,58 @@ function lockExpiry(e: EventBody): number {
   return (tryParseTimestamp(e.timestamp)?.date.getTime() ?? 0) + UNRECORDED_LOCK_TTL_MS;
 }
 
+/** Packages per medicament id that one dispense event handed out. */
+type Handed = ReadonlyMap<string, number>;
+
+/**
+ * What each dispense event of `events` handed out, fixed when it was made (SPEC.md §10): a partial
+ * dispensation its items; a full one what remained of each medicament at that point of the chain,
+ * after the cancels made before it (a later cancel of an earlier dispense does not change it).
+ */
+function handedOut(
+  events: readonly EventBody[],
+  medicaments: Pick<Terms, 'medicaments'>['medicaments'],
+): ReadonlyMap<string, Handed> {
+  const running = new Map(medicaments.map((m) => [m.id, 0]));
+  const add = (handed: Handed, sign: 1 | -1): void => {
+    for (const [id, amount] of handed) running.set(id, (running.get(id) ?? 0) + sign * amount);
+  };
+  const handed = new Map<string, Handed>();
+  const undone = new Set<string>();
+  for (const e of events) {
+    let made: Handed | undefined;
+    if (e.type === 'partial_dispense') {
+      const items = new Map<string, number>();
+      for (const item of e.dispenses ?? []) {
+        if (running.has(item.id)) items.set(item.id, (items.get(item.id) ?? 0) + item.amount);
+      }
+      made = items;
+    } else if (e.type === 'full_dispense') {
+      made = new Map(
+        medicaments.map((m) => [m.id, Math.max(0, m.prescribed - (running.get(m.id) ?? 0))]),
+      );
+    } else if (e.type === 'cancel' && typeof e.event_data.EventId === 'string') {
+      const target = e.event_data.EventId;
+      const undoes = handed.get(target);
+      if (undoes !== undefined && !undone.has(target)) {
+        undone.add(target);
+        add(undoes, -1);
+      }
+    }
+    if (made !== undefined) {
+      handed.set(e.id, made);
+      add(made, 1);
+    }
+  }
+  return handed;
+}
+
 /**
  * Folds `events` (in chain order) into the facts the rules and the verify answer need, under the
- * prescription's `terms` at time `now` (unix ms). Cancelled events count as never made: a
- * partial dispensation adds its amounts, a full one takes every medicament to its prescribed
- * quantity, and the first event after which every medicament has reached it completed the
- * prescription.
+ * prescription's `terms` at time `now` (unix ms). Cancelled events count as never made. Each
+ * dispense counts what it handed out when it was made ({@link handedOut}); the prescription is
+ * dispensed from the first standing dispense event after which every medicament has reached its
+ * prescribed quantity, or that is a full dispensation (SPEC.md §5, §10).
  */
 export function chainFacts(
   events: readonly EventBody[],
@@ -103,6 +149,7 @@ export function chainFacts(
 ): ChainFacts {
   const { medicaments, expiresAt } = terms;
   const cancelled = cancelledIn(events);
+  const handed = handedOut(events, medicaments);
   const byId = new Map<string, EventBody>();
   const dispensed = new Map(medicaments.map((m) => [m.id, 0]));
   let revoked = false;
@@ -126,16 +173,17 @@ export function chainFacts(
         lock = undefined;
         break;
       case 'partial_dispense':
-        if (cancelled.has(e.id)) break;
-        for (const item of e.dispenses ?? []) {
-          const before = dispensed.get(item.id);
-          if (before !== undefined) dispensed.set(item.id, before + item.amount);
-        }
-        break;
       case 'full_dispense':
         if (cancelled.has(e.id)) break;
-        for (const m of medicaments) {
-          dispensed.set(m.id, Math.max(dispensed.get(m.id) ?? 0, m.prescribed));
+        for (const [id, amount] of handed.get(e.id) ?? []) {
+          dispensed.set(id, (dispensed.get(id) ?? 0) + amount);
+        }
+        if (
+          completion === undefined &&
+          (e.type === 'full_dispense' ||
+            medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed))
+        ) {
+          completion = { at: e.timestamp, by: e.actor_name };
         }
         break;
       case 'create':
@@ -143,14 +191,6 @@ export function chainFacts(
         break;
       default:
         return unhandled(e.type);
-    }
-    if (
-      completion === undefined &&
-      (e.type === 'partial_dispense' || e.type === 'full_dispense') &&
-      !cancelled.has(e.id) &&
-      medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed)
-    ) {
-      completion = { at: e.timestamp, by: e.actor_name };
     }
   }
   return {

@@ -174,38 +174,34 @@ describe('prescription rules (SPEC.md §10)', () => {
       assert.equal(result.dispensed_at, full.timestamp);
     });
 
-    it('counts a quantity past 2^53 − 1 packages, either sign, as ±(2^53 − 1), never ±Infinity', async () => {
-      const most = Number.MAX_SAFE_INTEGER;
-      // 1e308 × (1 + 1) is past the largest double: it would be ±Infinity, which JSON cannot say.
+    it('creates NbPack 1 to 10,000 and refuses 0, negatives and more, naming each path', async () => {
       const rx = await createPrescription(
         server,
         prescribing([
-          { Id: MED_A, NbPack: 1e308, Rep: 1 },
-          { Id: MED_B, NbPack: -1e308, Rep: 1 },
+          { Id: MED_A, NbPack: 1 },
+          { Id: MED_B, NbPack: 10_000 },
         ]),
       );
-      assert.deepEqual((await asPharmacist(server, rx)).medicaments, [
-        { id: MED_A, prescribed: most, dispensed: 0, remaining: most, substitution_allowed: true },
-        { id: MED_B, prescribed: -most, dispensed: 0, remaining: 0, substitution_allowed: true },
-      ]);
-      const answer = await refuses(
-        rx.id,
-        partial(rx.id, [item(MED_B, 2)]),
-        403,
-        'forbidden',
-        'quantity_exceeded',
+      assert.deepEqual(
+        (await asPharmacist(server, rx)).medicaments.map((m: JsonObject) => m.prescribed),
+        [1, 10_000],
       );
-      assert.deepEqual(answer.json.params, {
-        medicament: MED_B,
-        amount: 2,
-        remaining: 0,
-        prescribed: -most,
-      });
-      await appends(rx.id, call.full(rx.id), 'full_dispense');
-      assert.deepEqual((await asPharmacist(server, rx)).medicaments, [
-        { id: MED_A, prescribed: most, dispensed: most, remaining: 0, substitution_allowed: true },
-        { id: MED_B, prescribed: -most, dispensed: 0, remaining: 0, substitution_allowed: true },
-      ]);
+      const counts = [0, -1, 10_001, 1e308, -1e308];
+      const doc = prescribing(counts.map((NbPack, i) => ({ Id: `76800000000${10 + i}`, NbPack })));
+      const answer = await server.request(
+        'POST',
+        '/ePrescription/create',
+        json(doc, { token: server.doctor.token }),
+      );
+      assertError(answer, 400, 'bad_request');
+      assert.deepEqual(
+        answer.json.violations.map((v: JsonObject) => [v.path, v.code, v.params.limit]),
+        counts.map((count, i) => [
+          `/Medicaments/${i}/NbPack`,
+          count < 1 ? 'minimum' : 'maximum',
+          count < 1 ? 1 : 10_000,
+        ]),
+      );
     });
   });
 
@@ -310,6 +306,26 @@ describe('prescription rules (SPEC.md §10)', () => {
         { id: MED_B, prescribed: 8, dispensed: 2, remaining: 6, substitution_allowed: false },
       ]);
     });
+  });
+
+  it('keeps what a full dispensation handed out when an earlier partial is cancelled after it', async () => {
+    const rx = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 1, Rep: 2 }]));
+    await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
+    const second = await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
+    const full = await appends(rx.id, call.full(rx.id), 'full_dispense');
+    await appends(rx.id, call.cancel(rx.id, second.id, server.pharmacist), 'cancel');
+    // Two packages were handed out: the first partial's and the one the full dispensation took.
+    const result = await asPharmacist(server, rx);
+    assert.deepEqual(result.medicaments, [
+      { id: MED_A, prescribed: 3, dispensed: 2, remaining: 1, substitution_allowed: true },
+    ]);
+    // SPEC.md §5: dispensed while a non-cancelled full dispensation stands.
+    assert.equal(result.dispensed, true);
+    assert.equal(result.dispensed_at, full.timestamp);
+    assert.deepEqual(
+      result.partial_dispensations.map((p: JsonObject) => p.amount),
+      [1],
+    );
   });
 
   describe('substitution', () => {

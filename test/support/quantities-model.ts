@@ -64,16 +64,47 @@ export interface ModelState {
   readonly allReached: boolean;
   readonly standingFull: boolean;
   readonly standingForced: boolean;
-  /** The first standing dispense event after which every medicament had its quantity. */
+  /**
+   * The first standing dispense event after which every medicament had its quantity, or that is a
+   * full dispensation.
+   */
   readonly completion: ModelEvent | undefined;
   readonly cancelled: ReadonlySet<string>;
 }
 
-/** Folds the accepted events: cancelled ones count as never made. */
+/**
+ * Folds the accepted events. SPEC.md §10: a partial dispensation hands out its items; a full one
+ * takes every medicament to its prescribed quantity, so it hands out what remained when it was
+ * made, and that stays its count; cancelling a dispense gives its packages back. Cancelled events
+ * then count as never made.
+ */
 export function fold(
   medicaments: readonly Medicament[],
   events: readonly ModelEvent[],
 ): ModelState {
+  // What each dispense handed out, walking the chain as it was written.
+  const handed = new Map<string, number[]>();
+  const running = medicaments.map(() => 0);
+  for (const e of events) {
+    let amounts: number[] | undefined;
+    if (e.type === 'partial_dispense') {
+      amounts = medicaments.map((_, i) =>
+        e.items
+          .filter((item) => MEDICAMENT_IDS.indexOf(item.id) === i)
+          .reduce((sum, item) => sum + item.amount, 0),
+      );
+    } else if (e.type === 'full_dispense') {
+      amounts = medicaments.map((m, i) => Math.max(0, prescribed(m) - running[i]!));
+    } else if (e.type === 'cancel') {
+      const given = handed.get(e.target!);
+      given?.forEach((amount, i) => (running[i] = running[i]! - amount));
+    }
+    if (amounts !== undefined) {
+      handed.set(e.id, amounts);
+      amounts.forEach((amount, i) => (running[i] = running[i]! + amount));
+    }
+  }
+  // What stands: the dispenses no cancel undid, each with what it handed out.
   const cancelled = new Set(events.flatMap((e) => (e.target === undefined ? [] : [e.target])));
   const dispensed = medicaments.map(() => 0);
   const reached = (): boolean => medicaments.every((m, i) => dispensed[i]! >= prescribed(m));
@@ -81,20 +112,12 @@ export function fold(
   let standingFull = false;
   let standingForced = false;
   for (const e of events) {
-    if (cancelled.has(e.id)) continue;
-    if (e.type === 'partial_dispense') {
-      for (const item of e.items) {
-        const i = MEDICAMENT_IDS.indexOf(item.id);
-        dispensed[i] = dispensed[i]! + item.amount;
-      }
-    } else if (e.type === 'full_dispense') {
-      standingFull = true;
-      medicaments.forEach((m, i) => (dispensed[i] = Math.max(dispensed[i]!, prescribed(m))));
-    } else {
-      continue;
-    }
+    const amounts = handed.get(e.id);
+    if (amounts === undefined || cancelled.has(e.id)) continue;
+    amounts.forEach((amount, i) => (dispensed[i] = dispensed[i]! + amount));
+    standingFull ||= e.type === 'full_dispense';
     standingForced ||= e.forced;
-    if (completion === undefined && reached()) completion = e;
+    if (completion === undefined && (reached() || e.type === 'full_dispense')) completion = e;
   }
   return {
     dispensed,
