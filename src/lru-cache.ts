@@ -1,34 +1,18 @@
 /**
- * A small bounded map with least-recently-used eviction (a `Map` keeps insertion order, so
- * re-inserting on use moves an entry to the young end). Bounds the memos of erx.
- *
- * The oldest entry is found by one iterator kept across evictions. A `Map` keeps a deleted entry's
- * slot until it is rebuilt, and a fresh iterator walks past every such slot at the old end: about
- * 8 µs an eviction at 16,384 entries, against well under 1 µs for the kept one, which passes each
- * slot once. A `Map` iterator sees entries added after it was made, so it always yields the oldest
- * entry left: every one before it was yielded and evicted.
- *
- * But an iterator keeps every table its `Map` was rebuilt into since it last moved (V8 chains them
- * so that it can follow), and a cache that stops evicting while its entries keep changing would
- * keep an ever longer chain: 60 MB after a million changes to a map of 25 entries. So the iterator
- * is dropped once the changes since it last moved outnumber the entries (and on `clear`), and made
- * again at the next eviction: what it keeps stays within a few times the map's own table, and a
- * fresh walk comes at most once per as many changes as there are entries.
+ * A bounded map with least-recently-used eviction: the bound of every memo of erx. A thin face over
+ * the `lru-cache` package (docs/decisions.md, "Bounded maps from lru-cache"), so the memos keep one
+ * small interface: a capacity in entries, or in weight with `weigh`.
  */
+import { LRUCache } from 'lru-cache';
 
 /** The weight of a value; every entry weighs 1 unless the cache is given a `weigh`. */
 export type Weigh<V> = (value: V) => number;
 
 /** A map holding at most `capacity` of weight, evicting the least recently used. */
-export class LruCache<V> {
+export class LruCache<V extends {}> {
   readonly capacity: number;
-  private readonly entries = new Map<string, V>();
-  private readonly weigh: Weigh<V> | undefined;
-  private weight = 0;
-  /** Walks the entries from the oldest; each entry it yields is evicted. */
-  private oldest: IterableIterator<string> | undefined;
-  /** Entries set or deleted since {@link oldest} last moved. */
-  private changes = 0;
+  readonly #entries: LRUCache<string, V>;
+  readonly #weighed: boolean;
 
   /**
    * `capacity` bounds the number of entries, or, with `weigh`, the sum of their weights. An entry
@@ -39,72 +23,43 @@ export class LruCache<V> {
       throw new RangeError('capacity must be a positive integer');
     }
     this.capacity = capacity;
-    this.weigh = weigh;
+    this.#weighed = weigh !== undefined;
+    this.#entries =
+      weigh === undefined
+        ? new LRUCache<string, V>({ max: capacity })
+        : new LRUCache<string, V>({
+            maxSize: capacity,
+            sizeCalculation: (v) => Math.max(1, Math.ceil(weigh(v))),
+          });
   }
 
   /** Entries held. */
   get size(): number {
-    return this.entries.size;
+    return this.#entries.size;
   }
 
   /** The sum of the weights held (the number of entries without `weigh`). */
   get totalWeight(): number {
-    return this.weigh === undefined ? this.entries.size : this.weight;
+    return this.#weighed ? this.#entries.calculatedSize : this.#entries.size;
   }
 
   /** The value under `key`, marking it as recently used. */
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    this.changed(2);
-    return value;
+    return this.#entries.get(key);
   }
 
   /** Stores `value` under `key`, evicting the least recently used entries while over capacity. */
   set(key: string, value: V): void {
-    this.delete(key);
-    if (this.weigh === undefined) {
-      this.entries.set(key, value);
-      this.changed(1);
-      if (this.entries.size > this.capacity) this.evictOldest();
-      return;
-    }
-    const weight = this.weigh(value);
-    if (weight > this.capacity) return;
-    this.entries.set(key, value);
-    this.changed(1);
-    this.weight += weight;
-    while (this.weight > this.capacity) this.evictOldest();
+    this.#entries.set(key, value);
   }
 
   /** Forgets `key`. */
   delete(key: string): void {
-    const value = this.entries.get(key);
-    if (value === undefined) return;
-    this.entries.delete(key);
-    this.changed(1);
-    if (this.weigh !== undefined) this.weight -= this.weigh(value);
+    this.#entries.delete(key);
   }
 
   /** Forgets everything. */
   clear(): void {
-    this.entries.clear();
-    this.weight = 0;
-    this.oldest = undefined;
-  }
-
-  private changed(count: number): void {
-    this.changes += count;
-    if (this.changes > this.entries.size + 16) this.oldest = undefined;
-  }
-
-  private evictOldest(): void {
-    // Called only while an entry is held, so the iterator never finishes (it would stay finished).
-    this.oldest ??= this.entries.keys();
-    const next = this.oldest.next();
-    this.changes = 0;
-    if (next.done !== true) this.delete(next.value);
+    this.#entries.clear();
   }
 }
