@@ -101,7 +101,6 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
   { file: 'src/cli/commands/feed.ts', text: '/^[0-9]+$/', reach: 'config' },
   { file: 'src/cli/service-client.ts', text: '/^\\d+$/', reach: 'request' },
-  { file: 'src/cli/sse-parser.ts', text: '/\\r\\n|\\r|\\n/', reach: 'request' },
   {
     file: 'src/service/feed-cursor.ts',
     text: '/^(?:0|[1-9a-z][0-9a-z]{0,10})$/',
