@@ -3,9 +3,9 @@
  * violation on any screen state a practice assistant, a pharmacist or a patient passes through —
  * sign-in, the desk's empty form and list, products found in the catalogue, warnings, violations and the dose dialog, the created
  * prescription, the counter empty, with an open, a locked, a fully dispensed and a revoked
- * prescription and a bare document, its force, cancel, release and sign-in-again dialogs, and the
- * patient view (valid, dispensed, revoked, no link, a bad link) — each in German, French and
- * English, on a desktop and a phone viewport.
+ * prescription, a forged link and a bare document, its force, cancel, release, sign-out and
+ * sign-in-again dialogs, and the patient view (valid, dispensed, revoked, no link, a bad link) — each in German, French and
+ * English, on a desktop and a phone viewport; on the phone, no state scrolls sideways.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
@@ -18,7 +18,7 @@ import { useTestServer } from '../support/server.js';
 import type { Actor, TestServer } from '../support/server.js';
 import { createPrescription } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
-import { act } from './counter-steps.js';
+import { act, withChangedContent } from './counter-steps.js';
 import {
   SAMPLE_MEDICAMENTS,
   fillMedicament,
@@ -29,9 +29,11 @@ import {
   signIn,
 } from './steps.js';
 
+const PHONE_WIDTH = 390;
+
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
+  { name: 'phone', width: PHONE_WIDTH, height: 844 },
 ] as const;
 
 /** Past a token's lifetime (one hour); the service's clock only ever moves forward. */
@@ -55,7 +57,27 @@ async function accessibleInAllLanguages(page: Page, where: string): Promise<void
     const docLang = () => page.evaluate(() => (globalThis as any).document.documentElement.lang);
     await settlesTo(docLang, lang);
     await assertAccessible(page, `${where} (${lang}, ${page.viewportSize()?.width} px)`);
+    if (page.viewportSize()?.width === PHONE_WIDTH) await checkReflow(page, `${where} (${lang})`);
   }
+}
+
+/** The states that scrolled sideways on the phone, each named; the walk asserts none did. */
+const overflowing: string[] = [];
+
+/** Notes `where` when the page scrolls sideways there (WCAG 1.4.10 Reflow). */
+async function checkReflow(page: Page, where: string): Promise<void> {
+  const [scroll, client] = await page.evaluate(() => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const root = (globalThis as any).document.documentElement;
+    return [root.scrollWidth as number, root.clientWidth as number];
+  });
+  if (scroll > client) overflowing.push(`${where}: ${scroll} > ${client} px`);
+}
+
+/** Fails, naming each, when a state walked so far scrolled sideways on the phone. */
+function assertNothingOverflowed(): void {
+  const found = overflowing.splice(0);
+  assert.deepEqual(found, [], `scrolls sideways at ${PHONE_WIDTH} px:\n${found.join('\n')}`);
 }
 
 /** Pastes `link` at the counter (after "Next prescription" when one is loaded) and verifies it. */
@@ -176,6 +198,12 @@ async function walk(
   await counter.getByRole('button', { name: 'Lock', exact: true }).click();
   await settlesTo(() => status('.lock-panel').innerText(), 'Prescription locked.');
   await accessibleInAllLanguages(page, 'counter locked by this pharmacy');
+  await counter.getByRole('button', { name: 'Sign out' }).click();
+  const signOut = page.getByRole('dialog', { name: 'You still hold the lock' });
+  await signOut.waitFor();
+  await accessibleInAllLanguages(page, 'counter sign-out question');
+  await signOut.getByRole('button', { name: 'Stay here' }).click();
+  await signOut.waitFor({ state: 'detached' });
   await counter.getByRole('button', { name: 'Dispense the rest' }).click();
   await settlesTo(() => status('section.dispense').innerText(), 'Full dispensation recorded.');
   await counter.getByRole('button', { name: 'Dispense anyway…' }).click();
@@ -222,6 +250,16 @@ async function walk(
     await screenshot(page, 'counter-revoked', false);
   }
 
+  // A forged link: another product in the document, issuer, time and signature kept.
+  const forged = withChangedContent(open.link, (doc) => ({
+    ...doc,
+    Medicaments: [{ ...doc.Medicaments[0], Id: '7680999999999', NbPack: 5 }],
+  }));
+  await verifyAt(counter, forged);
+  await counter.locator('[data-failure]').first().waitFor();
+  await counter.locator('details[data-altered] > summary').click();
+  await accessibleInAllLanguages(page, 'counter with a forged link');
+
   // A bare CHMED16A document (no link): read, and said to be unverifiable.
   const bare = revoked.link.slice(revoked.link.indexOf('#') + 1).split('&')[0]!;
   await counter.getByRole('button', { name: 'Next prescription' }).click();
@@ -254,6 +292,7 @@ async function walk(
 
   watched.assertClean();
   await watched.context.close();
+  assertNothingOverflowed();
 }
 
 describe('web page: axe-core finds no violation', { skip: browserSkipReason() }, () => {
@@ -306,6 +345,7 @@ describe(
       await dialog.getByLabel('Client secret').fill(server.pharmacist.secret);
       await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
       await settlesTo(() => dialog.count(), 0);
+      assertNothingOverflowed();
       watched.assertClean();
       await watched.context.close();
     });

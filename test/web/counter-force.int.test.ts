@@ -1,11 +1,12 @@
 /**
  * Forcing and cancelling at the counter, in Chromium: the force dialog names each rule of the
- * prescription a dispensation overrides and asks why; the timeline marks the forced event with
+ * prescription a dispensation overrides and each medicament concerned with its numbers, and asks
+ * why; a substitute is not offered where the prescription forbids one; the timeline marks the forced event with
  * what it overrode and its reason; cancelling a dispensation asks first, and "no" cancels nothing.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MED_A, MED_B, SUBSTITUTE } from '../support/fixtures.js';
+import { MED_A, MED_B } from '../support/fixtures.js';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import { act, created, openAtCounter, packages } from './counter-steps.js';
@@ -24,33 +25,54 @@ describe('web page: forcing and cancelling at the counter', { skip: browserSkipR
       })
     ).json;
 
-  test('a dispensation past the quantity and against "no substitution" names both rules, asks why and is marked forced', async () => {
+  test('a dispensation past the quantity names the rule and each medicament with its numbers, asks why and is marked forced', async () => {
     const rx = await created(server);
     const watched = await watchedContext(browser(), server.url);
     const { page } = watched;
     const counter = await openAtCounter(page, server, server.pharmacist, rx.link);
+    const status = counter.locator('section.dispense [role="status"]');
 
-    await counter
-      .locator(`li.dispense-line[data-medicament-id="${MED_A}"]`)
-      .getByLabel('Packs to dispense now')
-      .fill('2');
+    // The second medicament forbids substitution: its box is disabled, the reason beside it.
     const second = counter.locator(`li.dispense-line[data-medicament-id="${MED_B}"]`);
+    assert.equal(await second.getByLabel('Dispense a substitute').isDisabled(), true);
+    assert.equal(await second.locator('[data-why="substitution"]').count(), 1);
+    const first = counter.locator(`li.dispense-line[data-medicament-id="${MED_A}"]`);
+    assert.equal(await first.getByLabel('Dispense a substitute').isDisabled(), false);
+
     await second.getByLabel('Packs to dispense now').fill('1');
-    await second.getByLabel('Dispense a substitute').check();
-    await second.getByLabel('Substitute ID', { exact: true }).fill(SUBSTITUTE);
+    await counter.getByRole('button', { name: 'Dispense the packs entered (partial)' }).click();
+    await settlesTo(() => status.innerText(), 'Partial dispensation recorded.');
+
+    await first.getByLabel('Packs to dispense now').fill('2');
     // A page that sends this to the service is refused (403): allowed here so the assertion below tells.
     watched.expectRefusal(403);
-    await counter.getByRole('button', { name: 'Dispense the packs entered (partial)' }).click();
-
+    const partial = counter.getByRole('button', { name: 'Dispense the packs entered (partial)' });
+    await partial.click();
     const dialog = page.getByRole('alertdialog', { name: 'Dispense against the prescription?' });
     const refused = counter.locator('[role="alert"]:not(:empty)').first();
     await Promise.race([dialog.waitFor(), refused.waitFor()]);
     assert.ok(await dialog.isVisible(), 'the force dialog opens instead of a refusal');
     assert.deepEqual(await dialog.locator('[data-rule]').allInnerTexts(), [
       'more packs than prescribed',
-      'substitution is not allowed',
     ]);
-    assert.equal((await verified(rx.link)).events.length, 1, 'nothing recorded before confirming');
+    const items = dialog.locator('.force-items li');
+    assert.deepEqual(
+      await items.evaluateAll((lis) =>
+        lis.map((li) => [li.getAttribute('data-medicament-id'), li.getAttribute('data-asked')]),
+      ),
+      [[MED_A, '2']],
+    );
+    assert.match(await items.first().innerText(), /asked 2, remaining 1 of 1/);
+    // The earlier confirmation no longer applies once a new question is asked, nor after "no".
+    assert.equal(await status.innerText(), '');
+    await dialog.getByRole('button', { name: 'No, do not dispense' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await status.innerText(), '');
+    assert.equal((await verified(rx.link)).events.length, 2, 'nothing recorded before confirming');
+
+    watched.expectRefusal(403);
+    await partial.click();
+    await dialog.waitFor();
     const confirm = dialog.getByRole('button', { name: 'Yes, dispense anyway' });
     assert.ok(await confirm.isDisabled(), 'a reason is required');
     await dialog
@@ -62,7 +84,7 @@ describe('web page: forcing and cancelling at the counter', { skip: browserSkipR
     await forced.waitFor();
     const text = await forced.innerText();
     assert.match(text, /forced/);
-    assert.match(text, /Overrode: more packs than prescribed, substitution is not allowed/);
+    assert.match(text, /Overrode: more packs than prescribed/);
     assert.match(text, /Reason: Notfall, Arzt informiert/);
     assert.deepEqual(await packages(counter), [
       ['1', '2', '0'],
@@ -71,7 +93,7 @@ describe('web page: forcing and cancelling at the counter', { skip: browserSkipR
     const last = (await verified(rx.link)).events.at(-1);
     assert.deepEqual(last.event_data, {
       force: true,
-      overrides: ['quantity_exceeded', 'substitution_not_allowed'],
+      overrides: ['quantity_exceeded'],
       reason: 'Notfall, Arzt informiert',
     });
     watched.assertClean();
@@ -120,6 +142,9 @@ describe('web page: forcing and cancelling at the counter', { skip: browserSkipR
     const cancelledAtOnce = counter.locator('ol.timeline > li[data-event-type="cancel"]');
     await Promise.race([dialog.waitFor(), cancelledAtOnce.waitFor()]);
     assert.equal(await cancelledAtOnce.count(), 0, 'one click cancels nothing');
+    // The safe choice has focus: Enter on opening keeps the dispensation.
+    const keep = dialog.getByRole('button', { name: 'No, keep it' });
+    await settlesTo(() => keep.evaluate((b) => b === b.ownerDocument.activeElement), true);
     await dialog.getByRole('button', { name: 'No, keep it' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal((await verified(rx.link)).events.length, 2, 'nothing cancelled');

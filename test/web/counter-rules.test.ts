@@ -28,6 +28,11 @@ function answer(change: Partial<VerifyResult> = {}): VerifyResult {
     ],
     partial_dispensations: [],
     events: [],
+    tampering_detection_result: {
+      prescription_url_valid: true,
+      prescription_hash_check_passed: true,
+      logs_check_passed: true,
+    },
     ...change,
   } as VerifyResult;
 }
@@ -110,6 +115,79 @@ describe('counter state', () => {
     assert.deepEqual(itemOverrides(answer({ dispensed: true }), undefined), ['already_dispensed']);
     const state = counterState(answer({ dispensed: true, medicaments: [] }), ME);
     assert.deepEqual(state.stateOverrides, ['already_dispensed']);
+  });
+
+  test('every combination of failed checks refuses dispense, lock, unlock and cancel, one sentence per failed check', () => {
+    const fields = [
+      ['prescription_url_valid', 'signature'],
+      ['prescription_hash_check_passed', 'content'],
+      ['logs_check_passed', 'history'],
+    ] as const;
+    for (let mask = 1; mask < 8; mask++) {
+      const checks = Object.fromEntries(
+        fields.map(([field], i) => [field, (mask & (1 << i)) === 0]),
+      );
+      const failed = fields.filter((_, i) => (mask & (1 << i)) !== 0).map(([, name]) => name);
+      // Held by me, with packages left: everything would be offered were the checks passed.
+      for (const valid of [false, true]) {
+        const state = counterState(
+          answer({
+            ...lockedBy(ME, 'Apotheke am Platz'),
+            valid,
+            tampering_detection_result: checks as never,
+          }),
+          ME,
+        );
+        const label = `${failed.join('+')}, valid ${valid}`;
+        assert.deepEqual(state.failures, failed, label);
+        assert.equal(state.headline, 'invalid', label);
+        assert.equal(state.trusted, false, label);
+        assert.equal(state.dispenseRefused, 'counter.why.invalid', label);
+        assert.equal(state.lockRefused, 'counter.why.invalid', label);
+        assert.equal(state.cancelRefused, 'counter.why.invalid', label);
+        assert.equal(state.mayUnlock, false, label);
+      }
+    }
+    const passed = counterState(answer(lockedBy(ME, 'Apotheke am Platz')), ME);
+    assert.deepEqual(passed.failures, []);
+    assert.equal(passed.trusted, true);
+    assert.equal(passed.dispenseRefused, undefined);
+    assert.equal(passed.mayUnlock, true);
+    // Not valid although every check passed (a document off the schema): its link is not trusted.
+    assert.deepEqual(counterState(answer({ valid: false }), ME).failures, ['signature']);
+  });
+
+  test('a short answer (a forged link, SPEC.md §10) offers nothing; not valid, its signature failed', () => {
+    const short = {
+      prescription_id: 'a1b2',
+      issued_at: '2026-11-27T10:00:00+01:00',
+      issued_by: 'Dr. Beispiel (HIN|doctor1)',
+      revoked: false,
+      dispensed: false,
+    };
+    for (const valid of [false, true]) {
+      const state = counterState({ ...short, valid }, ME);
+      assert.equal(state.short, true);
+      assert.equal(state.trusted, false);
+      assert.deepEqual(state.failures, valid ? [] : ['signature']);
+      assert.equal(state.headline, valid ? 'open' : 'invalid');
+      const why = valid ? 'counter.why.short' : 'counter.why.invalid';
+      assert.equal(state.dispenseRefused, why);
+      assert.equal(state.lockRefused, why);
+      assert.equal(state.cancelRefused, why);
+      assert.equal(state.mayUnlock, false);
+    }
+  });
+
+  test('no lock is offered on a fully dispensed prescription', () => {
+    const all = answer({
+      dispensed: true,
+      medicaments: [
+        { id: 'A', prescribed: 1, dispensed: 1, remaining: 0, substitution_allowed: true },
+      ],
+    });
+    assert.equal(counterState(all, ME).lockRefused, 'counter.why.nothingRemains');
+    assert.equal(counterState(all, ME).cancelRefused, undefined);
   });
 
   test('a refusal names the rule force overrides; other refusals name none', () => {

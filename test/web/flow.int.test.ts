@@ -111,7 +111,7 @@ describe(
         await first.getByLabel('Substitute ID type').selectOption({ label: 'GTIN' });
         await counter.getByRole('button', { name: 'Dispense the packs entered (partial)' }).click();
         await waitForEvents(3);
-        assert.match(await first.locator('.progress').innerText(), /0 of 1 packs remaining/);
+        assert.match(await first.locator('.progress').innerText(), /0 of 1 pack remaining/);
         const second = counter.locator(
           `li.dispense-line[data-medicament-id="${SAMPLE_MEDICAMENTS[1]!.id}"]`,
         );
@@ -125,6 +125,15 @@ describe(
         await counter.getByRole('button', { name: 'Dispense the rest' }).click();
         await waitForEvents(5);
         assert.match(await counter.locator('[data-flag="dispensed"]').innerText(), /yes/);
+        // The full dispensation took the second medicament to its 8 packs (the first was done).
+        const handedOut = (n: number) =>
+          timeline
+            .nth(n)
+            .locator('[data-item]')
+            .evaluateAll((lis) =>
+              lis.map((li) => [li.getAttribute('data-item'), li.getAttribute('data-amount')]),
+            );
+        assert.deepEqual(await handedOut(4), [[SAMPLE_MEDICAMENTS[1]!.id, '8']]);
 
         // A second dispensation overrides "already dispensed": recorded only after confirmation.
         await counter.getByRole('button', { name: 'Dispense anyway…' }).click();
@@ -137,6 +146,9 @@ describe(
         await confirm.getByRole('button', { name: 'Yes, dispense anyway' }).click();
         await waitForEvents(6);
         await counter.getByText('Forced dispensation recorded.').waitFor();
+        // Forced after everything was dispensed: it handed out nothing more.
+        assert.deepEqual(await handedOut(5), []);
+        assert.equal(await timeline.nth(5).locator('.items-none').count(), 1);
 
         // Cancel the forced dispensation (one's own event).
         const forced = timeline.nth(5);

@@ -15,27 +15,34 @@ import { LinkSource } from './link-source.js';
 import { LockPanel } from './lock-panel.js';
 import { Modal } from './modal.js';
 import { Timeline } from './timeline.js';
+import { storedMedicaments } from './stored-medicaments.js';
 import { VerifySummary } from './verify-summary.js';
 import { useCounter } from './use-counter.js';
 
-/** Before the next prescription: release one's own lock, or keep it (it lapses by itself). */
-function ReleaseBeforeNext(props: {
+/**
+ * Before the next prescription or signing out: release one's own lock, or keep it (it lapses by
+ * itself), or stay.
+ */
+function ReleaseFirst(props: {
+  /** What follows: the next prescription, or signing out. */
+  then: 'next' | 'signOut';
   busy: boolean;
   onRelease(): void;
   onKeep(): void;
   onAbort(): void;
 }) {
   const { t } = useI18n();
+  const next = props.then === 'next';
   return (
     <Modal labelledBy="next-title" describedBy="next-text" onClose={props.onAbort}>
       <h2 id="next-title">{t('counter.next.title')}</h2>
-      <p id="next-text">{t('counter.next.text')}</p>
-      <div class="actions">
+      <p id="next-text">{t(next ? 'counter.next.text' : 'counter.signOut.text')}</p>
+      <div class="actions" data-then={props.then}>
         <button type="button" class="primary" disabled={props.busy} onClick={props.onRelease}>
-          {t('counter.next.release')}
+          {t(next ? 'counter.next.release' : 'counter.signOut.release')}
         </button>
         <button type="button" disabled={props.busy} onClick={props.onKeep}>
-          {t('counter.next.keep')}
+          {t(next ? 'counter.next.keep' : 'counter.signOut.keep')}
         </button>
         <button type="button" disabled={props.busy} onClick={props.onAbort}>
           {t('counter.next.stay')}
@@ -51,23 +58,39 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
   const { decoded, result, feedback } = counter;
   // A new key empties the link field for the next prescription (and focuses it).
   const [round, setRound] = useState(0);
-  const [askNext, setAskNext] = useState(false);
+  const [asking, setAsking] = useState<'next' | 'signOut' | undefined>(undefined);
   const state = result && counterState(result, props.session.sub);
+  // Only a link that verified is read as the prescription; any other shows the stored record.
+  const genuine = result !== undefined && state !== undefined && state.failures.length === 0;
+  const doc = decoded.state === 'ok' && genuine ? decoded.doc : undefined;
+  const stored = result ? storedMedicaments(result, doc) : [];
+  const ask = (then: 'next' | 'signOut'): void => {
+    counter.quiet();
+    setAsking(then);
+  };
   const next = (): void => {
-    setAskNext(false);
+    setAsking(undefined);
     counter.clear();
     setRound((r) => r + 1);
+  };
+  const signOut = (): void => {
+    setAsking(undefined);
+    props.onSignOut(false);
+  };
+  const patient = doc && {
+    name: [doc.patient.firstName, doc.patient.lastName].filter(Boolean).join(' '),
+    birthDate: doc.patient.birthDate,
   };
   return (
     <>
       <SessionBar
         session={props.session}
         expected="pharmacist"
-        onSignOut={() => props.onSignOut(false)}
+        onSignOut={() => (state?.mayUnlock ? ask('signOut') : signOut())}
       />
       <LinkSource
         key={round}
-        focus={round > 0}
+        focus
         busy={counter.busy}
         onLink={(link) => void counter.load(link)}
       />
@@ -83,26 +106,38 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
         </div>
       )}
       {counter.pendingForce && (
-        <ForceConfirm
-          rules={counter.pendingForce.rules}
-          busy={counter.busy}
-          onConfirm={(reason) => void counter.confirmForce(reason)}
-          onAbort={counter.abortForce}
-        />
+        <ProductNames medicaments={stored}>
+          <ForceConfirm
+            rules={counter.pendingForce.rules}
+            items={counter.pendingForce.items}
+            medicaments={stored}
+            busy={counter.busy}
+            onConfirm={(reason) => void counter.confirmForce(reason)}
+            onAbort={counter.abortForce}
+          />
+        </ProductNames>
       )}
-      {askNext && (
-        <ReleaseBeforeNext
+      {asking && (
+        <ReleaseFirst
+          then={asking}
           busy={counter.busy}
-          onRelease={() => void counter.unlock('').then((ok) => ok && next())}
-          onKeep={next}
-          onAbort={() => setAskNext(false)}
+          onRelease={() =>
+            void counter.unlock('').then((ok) => ok && (asking === 'next' ? next() : signOut()))
+          }
+          onKeep={asking === 'next' ? next : signOut}
+          onAbort={() => setAsking(undefined)}
         />
       )}
       {decoded.state === 'ok' && result && state && (
-        <ProductNames medicaments={decoded.doc.medicaments}>
+        <ProductNames medicaments={stored}>
           <div class="counter-grid">
             <div class="counter-main">
-              <VerifySummary result={result} state={state} loaded={counter.loaded} />
+              <VerifySummary
+                result={result}
+                state={state}
+                patient={patient}
+                loaded={counter.loaded}
+              />
               <LockPanel
                 state={state}
                 dispensed={result.dispensed}
@@ -113,7 +148,7 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
               />
               <DispensePanel
                 key={result.prescription_id}
-                medicaments={decoded.doc.medicaments}
+                medicaments={stored}
                 result={result}
                 state={state}
                 busy={counter.busy}
@@ -121,11 +156,21 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
                 onDispense={counter.dispense}
                 onForce={() => counter.askForce(undefined)}
               />
-              <PrescriptionView doc={decoded.doc} />
+              {doc ? (
+                <PrescriptionView doc={doc} />
+              ) : (
+                <details class="altered" data-altered="true">
+                  <summary>{t('counter.altered.summary')}</summary>
+                  <ProductNames medicaments={decoded.doc.medicaments}>
+                    <PrescriptionView doc={decoded.doc} />
+                  </ProductNames>
+                </details>
+              )}
             </div>
             <div class="counter-side">
               <Timeline
                 result={result}
+                medicaments={stored}
                 me={props.session.sub}
                 busy={counter.busy}
                 cancelRefused={
@@ -133,9 +178,10 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
                   t(state.cancelRefused, { holder: state.lock?.holder ?? '' })
                 }
                 feedback={feedback}
+                onAsk={counter.quiet}
                 onCancel={(id) => void counter.cancel(id)}
               />
-              <button type="button" onClick={() => (state.mayUnlock ? setAskNext(true) : next())}>
+              <button type="button" onClick={() => (state.mayUnlock ? ask('next') : next())}>
                 {t('counter.clear')}
               </button>
             </div>

@@ -35,9 +35,24 @@ export interface LockView {
   mine: boolean;
 }
 
+/**
+ * Why an answer cannot be acted on (SPEC.md §6, §10): the link's address or signature, the
+ * content against the hash recorded at issue, the recorded history's integrity.
+ */
+export type FailedCheck = 'signature' | 'content' | 'history';
+
 /** The counter's reading of one verify answer. */
 export interface CounterState {
   headline: Headline;
+  /**
+   * True when the answer carries the stored state (the variant with transactions), is valid and
+   * passed every check: only then does the counter offer a dispensation, a lock or a cancel.
+   */
+  trusted: boolean;
+  /** True when the answer is the short variant (no medicaments, events or checks). */
+  short: boolean;
+  /** What failed, one entry per failed check, in the order the checks are shown. */
+  failures: readonly FailedCheck[];
   lock: LockView | undefined;
   /** Why a dispensation is refused outright (force does not help), if it is. */
   dispenseRefused: MessageKey | undefined;
@@ -76,33 +91,59 @@ function lockView(result: VerifyResult, me: string | undefined): LockView | unde
   };
 }
 
+/**
+ * The checks `result` failed. A short answer has none to read: when it is not valid, its
+ * signature failed (SPEC.md §10 "Who sees what"); so does a full answer not valid for another
+ * reason than a failed check (a document that does not follow the schema).
+ */
+export function failedChecks(result: VerifyResult): FailedCheck[] {
+  const checks = result.tampering_detection_result;
+  const failed: FailedCheck[] = [];
+  if (checks?.prescription_url_valid === false) failed.push('signature');
+  if (checks?.prescription_hash_check_passed === false) failed.push('content');
+  if (checks?.logs_check_passed === false) failed.push('history');
+  if (failed.length === 0 && !result.valid) failed.push('signature');
+  return failed;
+}
+
 /** Reads `result` for the signed-in actor `me` (its `sub`). */
 export function counterState(result: VerifyResult, me: string | undefined): CounterState {
+  const failures = failedChecks(result);
+  const short = result.tampering_detection_result === undefined || result.medicaments === undefined;
+  const trusted = failures.length === 0 && !short;
   const lock = lockView(result, me);
   const byOther = lock !== undefined && !lock.mine;
   const expired = result.expired === true;
   const medicaments = result.medicaments ?? [];
+  const nothingRemains = medicaments.length > 0 && medicaments.every((m) => m.remaining === 0);
   let headline: Headline = 'open';
   if (result.revoked) headline = 'revoked';
-  else if (!result.valid) headline = 'invalid';
+  else if (failures.length > 0) headline = 'invalid';
   else if (expired) headline = 'expired';
   else if (result.dispensed) headline = 'dispensed';
   else if (byOther) headline = 'lockedByOther';
   else if (lock?.mine) headline = 'lockedByMe';
+  // An answer not to be trusted refuses every action first: what it shows is not the record.
   let dispenseRefused: MessageKey | undefined;
-  if (result.revoked) dispenseRefused = 'counter.why.revoked';
+  if (failures.length > 0) dispenseRefused = 'counter.why.invalid';
+  else if (short) dispenseRefused = 'counter.why.short';
+  else if (result.revoked) dispenseRefused = 'counter.why.revoked';
   else if (byOther) dispenseRefused = 'counter.why.lockedByOther';
-  let lockRefused: MessageKey | undefined;
-  if (result.revoked) lockRefused = 'counter.why.revoked';
-  else if (byOther) lockRefused = 'counter.why.lockedByOther';
+  let lockRefused: MessageKey | undefined = dispenseRefused;
+  if (lockRefused === undefined && (result.dispensed || nothingRemains)) {
+    lockRefused = 'counter.why.nothingRemains';
+  }
   return {
     headline,
+    trusted,
+    short,
+    failures,
     lock,
     dispenseRefused,
     stateOverrides: counterStateOverrides(result),
-    nothingRemains: medicaments.length > 0 && medicaments.every((m) => m.remaining === 0),
+    nothingRemains,
     lockRefused,
-    mayUnlock: !result.revoked && lock?.mine === true,
+    mayUnlock: trusted && !result.revoked && lock?.mine === true,
     cancelRefused: dispenseRefused,
   };
 }

@@ -8,11 +8,11 @@
  */
 import { useState } from 'preact/hooks';
 import type { DispenseItem, VerifyResult } from '../api/types.js';
-import type { MedicamentView } from '../chmed/document-view.js';
 import { MedicamentName } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { CounterState } from './counter-state.js';
 import { Feedback } from './feedback.js';
+import type { StoredMedicament } from './stored-medicaments.js';
 import type { Feedback as Answer } from './use-counter.js';
 
 interface Line {
@@ -25,7 +25,8 @@ interface Line {
 const EMPTY: Line = { amount: '', useSubstitute: false, substitute: '', substituteType: '2' };
 
 export function DispensePanel(props: {
-  medicaments: readonly MedicamentView[];
+  /** The stored medicaments (never the link's content, which may be altered). */
+  medicaments: readonly StoredMedicament[];
   result: VerifyResult;
   state: CounterState;
   busy: boolean;
@@ -33,11 +34,10 @@ export function DispensePanel(props: {
   onDispense(items: DispenseItem[] | undefined): Promise<boolean>;
   onForce(): void;
 }) {
-  const { t, number } = useI18n();
+  const { t, number, plural } = useI18n();
   const [lines, setLines] = useState<readonly Line[]>(() => props.medicaments.map(() => EMPTY));
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const status = new Map((props.result.medicaments ?? []).map((m) => [m.id, m]));
-  const { dispenseRefused, nothingRemains, stateOverrides } = props.state;
+  const { dispenseRefused, nothingRemains, stateOverrides, trusted } = props.state;
   const refused = dispenseRefused !== undefined;
   const done = nothingRemains || props.result.dispensed;
 
@@ -50,7 +50,7 @@ export function DispensePanel(props: {
       const med = props.medicaments[i];
       const amount = Number(line.amount);
       if (med === undefined || line.amount.trim() === '' || amount === 0) continue;
-      if (!line.useSubstitute) {
+      if (!line.useSubstitute || !med.substitutionAllowed) {
         out.push({ id: med.id, amount });
         continue;
       }
@@ -86,111 +86,130 @@ export function DispensePanel(props: {
   return (
     <section class="card dispense" aria-labelledby="dispense-title">
       <h2 id="dispense-title">{t('counter.dispenseTitle')}</h2>
-      <table class="medicament-status">
-        <caption>{t('counter.meds.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('counter.medicament')}</th>
-            <th scope="col">{t('counter.meds.prescribed')}</th>
-            <th scope="col">{t('counter.meds.dispensed')}</th>
-            <th scope="col">{t('counter.meds.remaining')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.medicaments.map((med, i) => {
-            const s = status.get(med.id);
-            return (
+      {props.medicaments.length > 0 && (
+        <table class="medicament-status">
+          <caption>{t('counter.meds.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('counter.medicament')}</th>
+              <th scope="col">{t('counter.meds.prescribed')}</th>
+              <th scope="col">{t('counter.meds.dispensed')}</th>
+              <th scope="col">{t('counter.meds.remaining')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.medicaments.map((med, i) => (
               <tr key={`${i}-${med.id}`} data-medicament-id={med.id}>
                 <th scope="row">
                   <MedicamentName id={med.id} idType={med.idType} />
                 </th>
-                <td data-col="prescribed">{s ? number(s.prescribed) : '–'}</td>
-                <td data-col="dispensed">{s ? number(s.dispensed) : '–'}</td>
-                <td data-col="remaining">{s ? number(s.remaining) : '–'}</td>
+                <td data-col="prescribed" data-label={t('counter.meds.prescribed')}>
+                  {number(med.prescribed)}
+                </td>
+                <td data-col="dispensed" data-label={t('counter.meds.dispensed')}>
+                  {number(med.dispensed)}
+                </td>
+                <td data-col="remaining" data-label={t('counter.meds.remaining')}>
+                  {number(med.remaining)}
+                </td>
               </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {!trusted && (
+        <p class="why" data-why="stored">
+          {t('counter.stored.note')}
+        </p>
+      )}
+      {/* A link not to be trusted gets no fields to dispense: only the record and why. */}
+      {trusted && (
+        <ul class="dispense-lines">
+          {props.medicaments.map((med, i) => {
+            const line = lines[i] ?? EMPTY;
+            const remaining = med.remaining;
+            const closed = refused || remaining === 0;
+            const noSubstitute = !med.substitutionAllowed;
+            const base = `dispense-${i}`;
+            return (
+              <li key={`${i}-${med.id}`} class="dispense-line" data-medicament-id={med.id}>
+                <h3 id={`${base}-name`}>
+                  <MedicamentName id={med.id} idType={med.idType} />
+                </h3>
+                <p class="progress" data-remaining={remaining}>
+                  {plural('counter.meds.remainingOf', med.prescribed, {
+                    remaining: number(remaining),
+                    total: number(med.prescribed),
+                  })}
+                  {' · '}
+                  {t('med.substitution')}:{' '}
+                  {t(med.substitutionAllowed ? 'med.subsAllowed' : 'med.subsNotAllowed')}
+                </p>
+                <div class="line-fields">
+                  <div class="field narrow">
+                    <label for={`${base}-amount`}>{t('counter.amount')}</label>
+                    <input
+                      id={`${base}-amount`}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={10000}
+                      step={1}
+                      disabled={closed}
+                      aria-describedby={`${base}-name`}
+                      value={closed ? '' : line.amount}
+                      onInput={(e) => update(i, { amount: e.currentTarget.value })}
+                    />
+                  </div>
+                  <div class="field check">
+                    <input
+                      id={`${base}-subs`}
+                      type="checkbox"
+                      disabled={closed || noSubstitute}
+                      checked={!closed && !noSubstitute && line.useSubstitute}
+                      aria-describedby={
+                        noSubstitute ? `${base}-name ${base}-subs-why` : `${base}-name`
+                      }
+                      onChange={(e) => update(i, { useSubstitute: e.currentTarget.checked })}
+                    />
+                    <label for={`${base}-subs`}>{t('counter.useSubstitute')}</label>
+                    {noSubstitute && (
+                      <span id={`${base}-subs-why`} class="why" data-why="substitution">
+                        {t('counter.why.noSubstitution')}
+                      </span>
+                    )}
+                  </div>
+                  {!closed && !noSubstitute && line.useSubstitute && (
+                    <>
+                      <div class="field">
+                        <label for={`${base}-substitute`}>{t('counter.substitute')}</label>
+                        <input
+                          id={`${base}-substitute`}
+                          maxLength={500}
+                          value={line.substitute}
+                          onInput={(e) => update(i, { substitute: e.currentTarget.value })}
+                        />
+                      </div>
+                      <div class="field">
+                        <label for={`${base}-substitute-type`}>{t('counter.substituteType')}</label>
+                        <select
+                          id={`${base}-substitute-type`}
+                          value={line.substituteType}
+                          onChange={(e) => update(i, { substituteType: e.currentTarget.value })}
+                        >
+                          <option value="1">{t('med.idType.1')}</option>
+                          <option value="2">{t('med.idType.2')}</option>
+                          <option value="3">{t('med.idType.3')}</option>
+                        </select>
+                      </div>
+                    </>
+                  )}
+                </div>
+              </li>
             );
           })}
-        </tbody>
-      </table>
-      <ul class="dispense-lines">
-        {props.medicaments.map((med, i) => {
-          const line = lines[i] ?? EMPTY;
-          const remaining = status.get(med.id)?.remaining;
-          const closed = refused || remaining === 0;
-          const base = `dispense-${i}`;
-          return (
-            <li key={`${i}-${med.id}`} class="dispense-line" data-medicament-id={med.id}>
-              <h3 id={`${base}-name`}>
-                <MedicamentName id={med.id} idType={med.idType} />
-              </h3>
-              <p class="progress" data-remaining={remaining}>
-                {remaining === undefined
-                  ? ''
-                  : t('counter.meds.remainingOf', {
-                      remaining: number(remaining),
-                      total: number(status.get(med.id)?.prescribed ?? 0),
-                    })}
-                {' · '}
-                {t('med.substitution')}:{' '}
-                {t(med.substitutionAllowed ? 'med.subsAllowed' : 'med.subsNotAllowed')}
-              </p>
-              <div class="line-fields">
-                <div class="field narrow">
-                  <label for={`${base}-amount`}>{t('counter.amount')}</label>
-                  <input
-                    id={`${base}-amount`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={10000}
-                    step={1}
-                    disabled={closed}
-                    aria-describedby={`${base}-name`}
-                    value={closed ? '' : line.amount}
-                    onInput={(e) => update(i, { amount: e.currentTarget.value })}
-                  />
-                </div>
-                <div class="field check">
-                  <input
-                    id={`${base}-subs`}
-                    type="checkbox"
-                    disabled={closed}
-                    checked={!closed && line.useSubstitute}
-                    aria-describedby={`${base}-name`}
-                    onChange={(e) => update(i, { useSubstitute: e.currentTarget.checked })}
-                  />
-                  <label for={`${base}-subs`}>{t('counter.useSubstitute')}</label>
-                </div>
-                {!closed && line.useSubstitute && (
-                  <>
-                    <div class="field">
-                      <label for={`${base}-substitute`}>{t('counter.substitute')}</label>
-                      <input
-                        id={`${base}-substitute`}
-                        maxLength={500}
-                        value={line.substitute}
-                        onInput={(e) => update(i, { substitute: e.currentTarget.value })}
-                      />
-                    </div>
-                    <div class="field">
-                      <label for={`${base}-substitute-type`}>{t('counter.substituteType')}</label>
-                      <select
-                        id={`${base}-substitute-type`}
-                        value={line.substituteType}
-                        onChange={(e) => update(i, { substituteType: e.currentTarget.value })}
-                      >
-                        <option value="1">{t('med.idType.1')}</option>
-                        <option value="2">{t('med.idType.2')}</option>
-                        <option value="3">{t('med.idType.3')}</option>
-                      </select>
-                    </div>
-                  </>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+        </ul>
+      )}
       {problem && (
         <p class="error" role="alert">
           {problem}
@@ -214,7 +233,7 @@ export function DispensePanel(props: {
         >
           {t('counter.partial')}
         </button>
-        {!refused && done && (
+        {trusted && !refused && done && (
           <button type="button" class="danger" disabled={props.busy} onClick={props.onForce}>
             {t('counter.force.open')}
           </button>

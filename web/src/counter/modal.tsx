@@ -21,6 +21,8 @@ export function Modal(props: {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element === null) return undefined;
     if (!element.open) element.showModal();
+    // The choice marked `autofocus` (the safe one of a destructive question) takes focus.
+    element.querySelector<HTMLElement>('[autofocus]')?.focus();
     const cancel = (event: Event): void => {
       event.preventDefault();
       onClose.current();

@@ -7,15 +7,17 @@
 import { useState } from 'preact/hooks';
 import type { LedgerEvent, VerifyResult } from '../api/types.js';
 import { idTypeLabel } from '../components/medicament-label.js';
+import { MedicamentName } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { I18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
 import { OVERRIDE_RULES } from './counter-state.js';
 import type { OverrideRule } from './counter-state.js';
-import { cancelledEventIds } from './dispensed-amounts.js';
+import { cancelledEventIds, fullDispensationItems } from './dispensed-amounts.js';
 import { Feedback } from './feedback.js';
 import { RULE_KEYS } from './force-confirm.js';
 import { Modal } from './modal.js';
+import type { StoredMedicament } from './stored-medicaments.js';
 import type { Feedback as Answer } from './use-counter.js';
 
 const EVENT_KEYS: Readonly<Record<string, MessageKey>> = {
@@ -33,9 +35,16 @@ function typeLabel(type: string, t: I18n['t']): string {
   return key === undefined ? type : t(key);
 }
 
-function Details(props: { event: LedgerEvent; byId: ReadonlyMap<string, LedgerEvent> }) {
+function Details(props: {
+  event: LedgerEvent;
+  byId: ReadonlyMap<string, LedgerEvent>;
+  /** What the event handed out, when it is a full dispensation without items of its own. */
+  handed: readonly { id: string; amount: number }[] | undefined;
+  idTypes: ReadonlyMap<string, number | undefined>;
+}) {
   const { t, dateTime, number } = useI18n();
   const e = props.event;
+  const items = e.dispenses && e.dispenses.length > 0 ? e.dispenses : props.handed;
   const reason = e.event_data.reason;
   const target = e.event_data.EventId;
   const cancelled = typeof target === 'string' ? props.byId.get(target) : undefined;
@@ -58,20 +67,26 @@ function Details(props: { event: LedgerEvent; byId: ReadonlyMap<string, LedgerEv
           })}
         </p>
       )}
-      {e.dispenses && e.dispenses.length > 0 && (
+      {items && items.length > 0 && (
         <ul class="items">
-          {e.dispenses.map((d, i) => (
-            <li key={i}>
-              {t('event.item', { amount: number(d.amount), id: d.id })}
-              {d.substitute !== undefined &&
-                ` — ${t('event.substitute', {
-                  id: d.substitute,
-                  type: idTypeLabel(d.substitute_id_type, t),
-                })}`}
-            </li>
-          ))}
+          {items.map(
+            (
+              d: { id: string; amount: number; substitute?: string; substitute_id_type?: number },
+              i,
+            ) => (
+              <li key={i} data-item={d.id} data-amount={d.amount}>
+                {number(d.amount)} × <MedicamentName id={d.id} idType={props.idTypes.get(d.id)} />
+                {d.substitute !== undefined &&
+                  ` — ${t('event.substitute', {
+                    id: d.substitute,
+                    type: idTypeLabel(d.substitute_id_type, t),
+                  })}`}
+              </li>
+            ),
+          )}
         </ul>
       )}
+      {items && items.length === 0 && <p class="items-none">{t('event.nothingMore')}</p>}
     </>
   );
 }
@@ -110,7 +125,8 @@ function CancelConfirm(props: {
         <button type="button" class="danger" disabled={props.busy} onClick={props.onConfirm}>
           {t('counter.cancel.yes')}
         </button>
-        <button type="button" disabled={props.busy} onClick={props.onAbort}>
+        {/* The safe choice has focus: Enter on opening keeps the dispensation. */}
+        <button type="button" disabled={props.busy} onClick={props.onAbort} autofocus>
           {t('counter.cancel.no')}
         </button>
       </div>
@@ -120,12 +136,16 @@ function CancelConfirm(props: {
 
 export function Timeline(props: {
   result: VerifyResult;
+  /** The stored medicaments, for the names of what each dispensation handed out. */
+  medicaments: readonly StoredMedicament[];
   /** The signed-in actor (`sub`); undefined when unknown, then the service decides. */
   me: string | undefined;
   busy: boolean;
   /** Why the service would refuse a cancel now, if it would. */
   cancelRefused: string | undefined;
   feedback: Answer | undefined;
+  /** A dialog opens: earlier answers no longer apply. */
+  onAsk(): void;
   onCancel(eventId: string): void;
 }) {
   const { t, dateTime } = useI18n();
@@ -133,6 +153,8 @@ export function Timeline(props: {
   const events = props.result.events ?? [];
   const cancelled = cancelledEventIds(props.result);
   const byId = new Map(events.map((e) => [e.id, e]));
+  const handed = fullDispensationItems(props.result);
+  const idTypes = new Map(props.medicaments.map((m) => [m.id, m.idType]));
   return (
     <section class="card" aria-labelledby="timeline-title">
       <h2 id="timeline-title">{t('counter.timeline')}</h2>
@@ -159,14 +181,17 @@ export function Timeline(props: {
                 <time dateTime={e.timestamp}>{dateTime(e.timestamp)}</time>
                 {e.actor_name && ` · ${t('event.by', { name: e.actor_name })}`}
               </p>
-              <Details event={e} byId={byId} />
+              <Details event={e} byId={byId} handed={handed.get(e.id)} idTypes={idTypes} />
               {e.cancellable && mine && (
                 <p class="action-with-reason">
                   <button
                     type="button"
                     class="small-button"
                     disabled={props.busy || props.cancelRefused !== undefined}
-                    onClick={() => setAsking(e)}
+                    onClick={() => {
+                      props.onAsk();
+                      setAsking(e);
+                    }}
                     aria-label={`${t('event.cancelAction')}: ${typeLabel(e.type, t)}, ${dateTime(e.timestamp)}`}
                   >
                     {t('event.cancelAction')}

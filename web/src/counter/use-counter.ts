@@ -4,7 +4,7 @@
  * always shows the service's own state rather than a guess; what an action answered is kept with
  * the place it was asked from, so the page shows it next to the button pressed.
  */
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/http.js';
 import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
@@ -17,7 +17,7 @@ import { decodeLink } from '../chmed/decode-link.js';
 import type { DecodedLink } from '../chmed/decode-link.js';
 import { documentView } from '../chmed/document-view.js';
 import type { DocumentView } from '../chmed/document-view.js';
-import { itemOverrides, refusedRule } from './counter-state.js';
+import { counterState, itemOverrides, refusedRule } from './counter-state.js';
 import type { OverrideRule } from './counter-state.js';
 
 /** A dispensation that overrides a rule of the prescription, waiting for confirmation. */
@@ -58,7 +58,14 @@ export interface Counter {
   confirmForce(reason: string): Promise<boolean>;
   abortForce(): void;
   cancel(eventId: string): Promise<boolean>;
+  /** Clears the last answer: a new question or action makes it stale. */
+  quiet(): void;
 }
+
+/** The longest a timer may wait (setTimeout's limit, about 24.8 days). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+/** A lapsed lock is asked for a moment after its end, so the service has let it go. */
+const LAPSE_GRACE_MS = 1_000;
 
 // A document pasted on its own: the prefix of SPEC.md §3 with no address before it.
 const BARE_DOCUMENT = /^chmed16a[01]/i;
@@ -168,10 +175,26 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
     [decoded, result, refresh, fail, say, t],
   );
 
+  // The shown lock lapses by itself (SPEC.md §10): verify again once it has, so the page does not
+  // keep offering what the lapse changed until someone presses "Verify".
+  const lockUntil = result && counterState(result, session.sub).lock?.until;
+  useEffect(() => {
+    if (lockUntil === undefined || decoded.state !== 'ok') return undefined;
+    const delay = new Date(lockUntil).getTime() - Date.now() + LAPSE_GRACE_MS;
+    if (Number.isNaN(delay)) return undefined;
+    const link = decoded.link;
+    const timer = setTimeout(
+      () => void refresh(link).catch(() => undefined),
+      Math.min(Math.max(delay, 0), MAX_DELAY_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [lockUntil, decoded, refresh]);
+
   const askForce = useCallback(
     (items: DispenseItem[] | undefined, extra: readonly OverrideRule[] = []) => {
       if (result === undefined) return;
       const rules = new Set([...itemOverrides(result, items), ...extra]);
+      setFeedbackState(undefined);
       setPendingForce({ items, rules: [...rules] });
     },
     [result],
@@ -230,8 +253,12 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
     dispense,
     askForce: (items) => askForce(items),
     confirmForce,
-    abortForce: () => setPendingForce(undefined),
+    abortForce: () => {
+      setFeedbackState(undefined);
+      setPendingForce(undefined);
+    },
     cancel: (eventId) =>
       act('timeline', (id) => api.cancelEvent(id, eventId, session.token), 'done.cancel'),
+    quiet: () => setFeedbackState(undefined),
   };
 }

@@ -44,13 +44,22 @@ function headlineText(state: CounterState, t: ReturnType<typeof useI18n>['t'], u
   }
 }
 
+/** Who a valid prescription is for, as its document names them. */
+export interface PatientLine {
+  name: string;
+  birthDate: string | undefined;
+}
+
 export function VerifySummary(props: {
   result: VerifyResult;
   state: CounterState;
+  /** Only for a valid link: an altered document's patient is not shown as the prescription's. */
+  patient: PatientLine | undefined;
   /** Changes when a new link has been verified: focus moves to the headline. */
   loaded: number;
 }) {
-  const { t, dateTime, lang } = useI18n();
+  const { t, date, dateTime, lang } = useI18n();
+  const { failures } = props.state;
   const r = props.result;
   const checks = r.tampering_detection_result;
   const yes = t('common.yes');
@@ -70,6 +79,29 @@ export function VerifySummary(props: {
       >
         {headlineText(props.state, t, until)}
       </h2>
+      {props.patient && (
+        <p class="patient-line" data-patient="">
+          <strong>{t('counter.for', { name: props.patient.name })}</strong>
+          {props.patient.birthDate && (
+            <>
+              {' · '}
+              {t('counter.born', { date: date(props.patient.birthDate) })}
+            </>
+          )}
+        </p>
+      )}
+      {failures.length > 0 && (
+        <div class="failures" data-failures={failures.join(' ')}>
+          <h3>{t('counter.fail.title')}</h3>
+          <ul>
+            {failures.map((failure) => (
+              <li key={failure} data-failure={failure}>
+                {t(`counter.fail.${failure}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p class="muted">
         {t('counter.issued', { date: dateTime(r.issued_at), issuer: r.issued_by })} · {t('doc.id')}{' '}
         <code>{r.prescription_id}</code>

@@ -10,13 +10,16 @@ import {
   initialLang,
   saveLang,
   translate,
+  translatePlural,
 } from './translate.js';
-import type { Lang, Params } from './translate.js';
+import type { Lang, Params, PluralKey } from './translate.js';
 
 export interface I18n {
   lang: Lang;
   setLang(lang: Lang): void;
   t(key: MessageKey, params?: Params): string;
+  /** The plural form of `base` for `count` (see {@link translatePlural}). */
+  plural(base: PluralKey, count: number, params?: Params): string;
   date(value: string): string;
   dateTime(value: string): string;
   number(value: number): string;
@@ -41,6 +44,7 @@ export function I18nProvider(props: { children: ComponentChildren; titleKey: Mes
       lang,
       setLang,
       t: (key, params) => translate(lang, key, params),
+      plural: (base, count, params) => translatePlural(lang, base, count, params),
       date: formatDate,
       dateTime: formatDateTime,
       number: (v) => formatNumber(lang, v),

@@ -247,7 +247,7 @@ export const de: Messages = {
     'Das Rezept ist abgelaufen: eine Abgabe übergeht die Gültigkeit und verlangt einen Grund.',
   'counter.rule.already_dispensed': 'bereits vollständig abgegeben',
   'counter.rule.expired': 'das Rezept ist abgelaufen',
-  'counter.rule.substitution_not_allowed': 'Ersatz ist nicht erlaubt',
+  'counter.rule.substitution_not_allowed': 'Substitution ist nicht erlaubt',
   'counter.rule.quantity_exceeded': 'mehr Packungen als verordnet',
   'counter.force.title': 'Entgegen dem Rezept abgeben?',
   'counter.force.overrides': 'Diese Abgabe übergeht:',
@@ -264,7 +264,8 @@ export const de: Messages = {
   'counter.meds.prescribed': 'Verordnet',
   'counter.meds.dispensed': 'Abgegeben',
   'counter.meds.remaining': 'Verbleibend',
-  'counter.meds.remainingOf': '{remaining} von {total} Packungen verbleibend',
+  'counter.meds.remainingOf.one': '{remaining} von {total} Packung verbleibend',
+  'counter.meds.remainingOf.other': '{remaining} von {total} Packungen verbleibend',
   'counter.meds.rest': 'Rest abgeben',
   'counter.cancel.title': 'Diese Abgabe stornieren?',
   'counter.cancel.text':
@@ -278,6 +279,32 @@ export const de: Messages = {
   'counter.next.stay': 'Hier bleiben',
   'counter.bare.unverifiable':
     'Eingefügt wurde nur das Rezeptdokument, ohne seinen Link (Adresse, Aussteller und Signatur): es wird unten angezeigt, kann aber weder geprüft noch abgegeben werden. Scannen Sie den ganzen QR-Code oder fügen Sie den vollständigen Link ein.',
+
+  // Die Theke: ein Link, der die Prüfungen nicht besteht, die Patientin, die Frage beim Abmelden
+  'counter.why.invalid':
+    'Dieser Link hat die Prüfungen nicht bestanden: darauf kann nichts abgegeben, gesperrt oder storniert werden.',
+  'counter.why.short':
+    'Der Dienst gibt zu diesem Link keine Aufzeichnungen: darauf kann nichts abgegeben, gesperrt oder storniert werden.',
+  'counter.why.noSubstitution': 'Das Rezept erlaubt hier keine Substitution.',
+  'counter.fail.title': 'Was nicht bestanden hat',
+  'counter.fail.signature':
+    'Der Link wurde nicht von erx ausgestellt oder wurde verändert: nicht abgeben. Verlangen Sie das Originalrezept oder rufen Sie die verordnende Person an.',
+  'counter.fail.content':
+    'Der Inhalt wurde nach der Ausstellung verändert und weicht vom Festgehaltenen ab: unten stehen die festgehaltenen Packungen.',
+  'counter.fail.history':
+    'Der festgehaltene Verlauf besteht die Integritätsprüfung nicht: erx lehnt jede Änderung an diesem Rezept ab. Melden Sie es dem Betreiber.',
+  'counter.stored.note': 'So wie erx dieses Rezept festgehalten hat, nicht wie der Link es zeigt.',
+  'counter.altered.summary':
+    'Inhalt dieses Links — verändert und ungeprüft: nicht das Rezept, nicht danach abgeben',
+  'counter.for': 'Rezept für {name}',
+  'counter.born': 'geboren am {date}',
+  'counter.force.concerned': 'Betroffene Medikamente:',
+  'counter.force.item': 'verlangt {asked}, verbleibend {remaining} von {total}',
+  'counter.signOut.text':
+    'Vor dem Abmelden entsperren? Sonst hält sie, bis sie abläuft, und bis dahin kann niemand sonst abgeben.',
+  'counter.signOut.release': 'Entsperren und abmelden',
+  'counter.signOut.keep': 'Gesperrt lassen und abmelden',
+  'event.nothingMore': 'nichts mehr: alles war bereits abgegeben',
 
   // Meldungen des Dienstes und die Liste der Verordnung
   'violation.required': 'fehlt (Pflichtfeld)',

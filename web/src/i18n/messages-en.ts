@@ -260,7 +260,8 @@ export const en = {
   'counter.meds.prescribed': 'Prescribed',
   'counter.meds.dispensed': 'Dispensed',
   'counter.meds.remaining': 'Remaining',
-  'counter.meds.remainingOf': '{remaining} of {total} packs remaining',
+  'counter.meds.remainingOf.one': '{remaining} of {total} pack remaining',
+  'counter.meds.remainingOf.other': '{remaining} of {total} packs remaining',
   'counter.meds.rest': 'Dispense the rest',
   'counter.cancel.title': 'Cancel this dispensation?',
   'counter.cancel.text':
@@ -275,6 +276,32 @@ export const en = {
   'counter.next.stay': 'Stay here',
   'counter.bare.unverifiable':
     'Only the prescription document was given, without its link (address, issuer and signature): it is shown below but cannot be verified or dispensed. Scan the whole QR code or paste the complete link.',
+
+  // The counter: a link that failed its checks, the patient, the sign-out question
+  'counter.why.invalid':
+    'This link failed its checks: nothing can be dispensed, locked or cancelled on it.',
+  'counter.why.short':
+    'The service gave no records for this link: nothing can be dispensed, locked or cancelled on it.',
+  'counter.why.noSubstitution': 'The prescription does not allow substitution here.',
+  'counter.fail.title': 'What failed',
+  'counter.fail.signature':
+    'The link was not issued by erx or was altered: do not dispense. Ask for the original prescription or call the prescriber.',
+  'counter.fail.content':
+    'The content was changed after issue and differs from what was recorded: the packs below are the recorded ones.',
+  'counter.fail.history':
+    'The recorded history fails its integrity check: erx refuses every change to this prescription. Report it to the operator.',
+  'counter.stored.note': 'As recorded by erx for this prescription, not as the link shows it.',
+  'counter.altered.summary':
+    'Content of this link — altered and unverified: not the prescription, do not dispense from it',
+  'counter.for': 'Prescription for {name}',
+  'counter.born': 'born {date}',
+  'counter.force.concerned': 'Medicaments concerned:',
+  'counter.force.item': 'asked {asked}, remaining {remaining} of {total}',
+  'counter.signOut.text':
+    'Release it before signing out? Otherwise it holds until it lapses, and no one else can dispense until then.',
+  'counter.signOut.release': 'Unlock and sign out',
+  'counter.signOut.keep': 'Keep it locked and sign out',
+  'event.nothingMore': 'nothing more: everything had been dispensed',
 
   // The service's messages and the desk's list
   'violation.required': 'is required',

@@ -264,7 +264,8 @@ export const fr: Messages = {
   'counter.meds.prescribed': 'Prescrits',
   'counter.meds.dispensed': 'Délivrés',
   'counter.meds.remaining': 'Restants',
-  'counter.meds.remainingOf': '{remaining} emballages restants sur {total}',
+  'counter.meds.remainingOf.one': 'Restant : {remaining} sur {total} emballage',
+  'counter.meds.remainingOf.other': 'Restant : {remaining} sur {total} emballages',
   'counter.meds.rest': 'Délivrer le reste',
   'counter.cancel.title': 'Annuler cette délivrance ?',
   'counter.cancel.text':
@@ -279,6 +280,32 @@ export const fr: Messages = {
   'counter.next.stay': 'Rester ici',
   'counter.bare.unverifiable':
     'Seul le document de l’ordonnance a été saisi, sans son lien (adresse, émetteur et signature) : il est affiché ci-dessous mais ne peut être ni vérifié ni délivré. Scannez tout le code QR ou collez le lien complet.',
+
+  // Le comptoir : un lien qui échoue aux contrôles, le patient, la question à la déconnexion
+  'counter.why.invalid':
+    'Ce lien a échoué aux contrôles : rien ne peut y être délivré, verrouillé ou annulé.',
+  'counter.why.short':
+    'Le service ne donne aucun enregistrement pour ce lien : rien ne peut y être délivré, verrouillé ou annulé.',
+  'counter.why.noSubstitution': 'L’ordonnance n’autorise pas la substitution ici.',
+  'counter.fail.title': 'Ce qui a échoué',
+  'counter.fail.signature':
+    'Le lien n’a pas été émis par erx ou a été modifié : ne pas délivrer. Demandez l’ordonnance originale ou appelez le prescripteur.',
+  'counter.fail.content':
+    'Le contenu a été modifié après l’émission et diffère de ce qui a été enregistré : les emballages ci-dessous sont ceux enregistrés.',
+  'counter.fail.history':
+    'L’historique enregistré échoue au contrôle d’intégrité : erx refuse toute modification de cette ordonnance. Signalez-le à l’exploitant.',
+  'counter.stored.note': 'Tel qu’erx a enregistré cette ordonnance, non tel que le lien la montre.',
+  'counter.altered.summary':
+    'Contenu de ce lien — modifié et non vérifié : ce n’est pas l’ordonnance, ne pas délivrer d’après lui',
+  'counter.for': 'Ordonnance pour {name}',
+  'counter.born': 'date de naissance : {date}',
+  'counter.force.concerned': 'Médicaments concernés :',
+  'counter.force.item': 'demandé {asked}, restant {remaining} sur {total}',
+  'counter.signOut.text':
+    'Le libérer avant de vous déconnecter ? Sinon il tient jusqu’à son échéance, et personne d’autre ne peut délivrer d’ici là.',
+  'counter.signOut.release': 'Déverrouiller et se déconnecter',
+  'counter.signOut.keep': 'Garder verrouillé et se déconnecter',
+  'event.nothingMore': 'plus rien : tout avait déjà été délivré',
 
   // Messages du service et liste de la prescription
   'violation.required': 'est obligatoire',

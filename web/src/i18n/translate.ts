@@ -63,6 +63,29 @@ export function translate(lang: Lang, key: MessageKey, params: Params = {}): str
   });
 }
 
+/** A text with plural forms: the keys `<base>.one`, `<base>.other` (and others the language has). */
+export type PluralKey = MessageKey extends infer K
+  ? K extends `${infer Base}.other`
+    ? Base
+    : never
+  : never;
+
+/**
+ * The form of `base` for `count` in `lang` (Intl.PluralRules: 1 Packung, 2 Packungen; 0 et 1
+ * emballage), with its placeholders filled in; a form the language's messages lack falls back to
+ * `other`.
+ */
+export function translatePlural(
+  lang: Lang,
+  base: PluralKey,
+  count: number,
+  params: Params = {},
+): string {
+  const form = `${base}.${new Intl.PluralRules(LOCALES[lang]).select(count)}`;
+  const key = (form in MESSAGES[lang] ? form : `${base}.other`) as MessageKey;
+  return translate(lang, key, params);
+}
+
 /** The BCP 47 locale used for dates and numbers. */
 export function localeOf(lang: Lang): string {
   return LOCALES[lang];
