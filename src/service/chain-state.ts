@@ -6,6 +6,7 @@
  */
 import { tryParseTimestamp } from '../ledger/index.js';
 import type { EventBody, EventType } from '../ledger/index.js';
+import { handedOut } from './handed-out.js';
 import type { Terms } from './terms.js';
 
 export interface LockInfo {
@@ -87,52 +88,6 @@ function lockExpiry(e: EventBody): number {
   const parsed = typeof recorded === 'string' ? tryParseTimestamp(recorded) : undefined;
   if (parsed !== undefined) return parsed.date.getTime();
   return (tryParseTimestamp(e.timestamp)?.date.getTime() ?? 0) + UNRECORDED_LOCK_TTL_MS;
-}
-
-/** Packages per medicament id that one dispense event handed out. */
-type Handed = ReadonlyMap<string, number>;
-
-/**
- * What each dispense event of `events` handed out, fixed when it was made (SPEC.md §10): a partial
- * dispensation its items; a full one what remained of each medicament at that point of the chain,
- * after the cancels made before it (a later cancel of an earlier dispense does not change it).
- */
-function handedOut(
-  events: readonly EventBody[],
-  medicaments: Pick<Terms, 'medicaments'>['medicaments'],
-): ReadonlyMap<string, Handed> {
-  const running = new Map(medicaments.map((m) => [m.id, 0]));
-  const add = (handed: Handed, sign: 1 | -1): void => {
-    for (const [id, amount] of handed) running.set(id, (running.get(id) ?? 0) + sign * amount);
-  };
-  const handed = new Map<string, Handed>();
-  const undone = new Set<string>();
-  for (const e of events) {
-    let made: Handed | undefined;
-    if (e.type === 'partial_dispense') {
-      const items = new Map<string, number>();
-      for (const item of e.dispenses ?? []) {
-        if (running.has(item.id)) items.set(item.id, (items.get(item.id) ?? 0) + item.amount);
-      }
-      made = items;
-    } else if (e.type === 'full_dispense') {
-      made = new Map(
-        medicaments.map((m) => [m.id, Math.max(0, m.prescribed - (running.get(m.id) ?? 0))]),
-      );
-    } else if (e.type === 'cancel' && typeof e.event_data.EventId === 'string') {
-      const target = e.event_data.EventId;
-      const undoes = handed.get(target);
-      if (undoes !== undefined && !undone.has(target)) {
-        undone.add(target);
-        add(undoes, -1);
-      }
-    }
-    if (made !== undefined) {
-      handed.set(e.id, made);
-      add(made, 1);
-    }
-  }
-  return handed;
 }
 
 /**
