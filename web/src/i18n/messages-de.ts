@@ -384,11 +384,27 @@ export const de: Messages = {
   'reauth.submit': 'Anmelden und fortfahren',
   'reauth.decline': 'Abbrechen',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Noch offene Packungen',
   'patient.remaining.none': 'keine',
-  'patient.remaining.atPharmacy':
-    'Wie viele Packungen noch offen sind und bis wann das Rezept gilt, sieht die Apotheke beim Bezug; diese Seite erfährt es nicht.',
+  'patient.state.validUntil':
+    'Gültig bis {date}: Dieses Rezept kann in einer Apotheke bezogen werden.',
+  'patient.state.expired':
+    'Abgelaufen: Dieses Rezept ist seit dem {date} nicht mehr gültig. Eine Apotheke gibt es nicht mehr ab.',
+  'patient.state.expiredPlain':
+    'Abgelaufen: Dieses Rezept ist nicht mehr gültig. Eine Apotheke gibt es nicht mehr ab.',
+  'patient.state.partial':
+    'Teilweise abgegeben: Die noch offenen Packungen können Sie bis {date} in einer Apotheke beziehen.',
+  'patient.state.partialPlain':
+    'Teilweise abgegeben: Die noch offenen Packungen können Sie in einer Apotheke beziehen.',
+  'patient.fact.validUntil': 'Gültig bis',
+  'patient.fact.expired': 'Abgelaufen',
+  'patient.remaining.title': 'Noch zu beziehen',
+  'patient.remaining.of': '{remaining} von {prescribed} Packungen {name} noch zu beziehen',
+  'patient.remaining.ofOne': '1 von 1 Packung {name} noch zu beziehen',
+  'patient.remaining.oneOf': '1 von {prescribed} Packungen {name} noch zu beziehen',
+  'patient.remaining.done': '{name}: alles bezogen',
+  'patient.retry': 'Erneut prüfen',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Unterschrift der verordnenden Person',

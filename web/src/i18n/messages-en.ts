@@ -379,11 +379,27 @@ export const en = {
   'reauth.submit': 'Sign in and continue',
   'reauth.decline': 'Cancel',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Packages left',
   'patient.remaining.none': 'none',
-  'patient.remaining.atPharmacy':
-    'How many packages are left and until when the prescription is valid is shown to the pharmacy when you collect it; this page is not told.',
+  'patient.state.validUntil':
+    'Valid until {date}: this prescription can be dispensed at a pharmacy.',
+  'patient.state.expired':
+    'Expired: this prescription is no longer valid since {date}. A pharmacy will not dispense it.',
+  'patient.state.expiredPlain':
+    'Expired: this prescription is no longer valid. A pharmacy will not dispense it.',
+  'patient.state.partial':
+    'Partly dispensed: the packages still to collect can be collected at a pharmacy until {date}.',
+  'patient.state.partialPlain':
+    'Partly dispensed: the packages still to collect can be collected at a pharmacy.',
+  'patient.fact.validUntil': 'Valid until',
+  'patient.fact.expired': 'Expired',
+  'patient.remaining.title': 'Still to collect',
+  'patient.remaining.of': '{remaining} of {prescribed} packages of {name} still to collect',
+  'patient.remaining.ofOne': '1 of 1 package of {name} still to collect',
+  'patient.remaining.oneOf': '1 of {prescribed} packages of {name} still to collect',
+  'patient.remaining.done': '{name}: all collected',
+  'patient.retry': 'Check again',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Signature of the prescriber',

@@ -385,11 +385,27 @@ export const fr: Messages = {
   'reauth.submit': 'Se connecter et continuer',
   'reauth.decline': 'Annuler',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Emballages restants',
   'patient.remaining.none': 'aucun',
-  'patient.remaining.atPharmacy':
-    'Le nombre d’emballages restants et la date jusqu’à laquelle l’ordonnance est valable sont visibles par la pharmacie lors du retrait ; cette page ne les reçoit pas.',
+  'patient.state.validUntil':
+    'Valable jusqu’au {date} : cette ordonnance peut être retirée en pharmacie.',
+  'patient.state.expired':
+    'Échue : cette ordonnance n’est plus valable depuis le {date}. Une pharmacie ne la délivrera plus.',
+  'patient.state.expiredPlain':
+    'Échue : cette ordonnance n’est plus valable. Une pharmacie ne la délivrera plus.',
+  'patient.state.partial':
+    'Partiellement délivrée : les emballages restants peuvent être retirés en pharmacie jusqu’au {date}.',
+  'patient.state.partialPlain':
+    'Partiellement délivrée : les emballages restants peuvent être retirés en pharmacie.',
+  'patient.fact.validUntil': 'Valable jusqu’au',
+  'patient.fact.expired': 'Échue',
+  'patient.remaining.title': 'Encore à retirer',
+  'patient.remaining.of': 'Encore {remaining} emballages sur {prescribed} de {name} à retirer',
+  'patient.remaining.ofOne': 'Encore 1 emballage sur 1 de {name} à retirer',
+  'patient.remaining.oneOf': 'Encore 1 emballage sur {prescribed} de {name} à retirer',
+  'patient.remaining.done': '{name} : tout a été retiré',
+  'patient.retry': 'Vérifier à nouveau',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Signature de la personne prescriptrice',
