@@ -9,11 +9,14 @@ import type {
   VerifyShort,
 } from '../../../src/api/index.js';
 
+export type { NamedCauseCode } from '../../../src/errors.js';
+
 export type {
   CatalogArticle,
   CreateResult,
   DispenseItem,
   ErrorBody,
+  ErrorCode,
   EventView as LedgerEvent,
   ListedPrescription,
   ListState,
