@@ -102,6 +102,70 @@ export const VIOLATION_CODES: readonly ViolationCode[] = Object.freeze([
   'text_length',
 ]);
 
+/**
+ * Every `cause.Code` erx answers besides the error codes themselves (an error without a finer
+ * reason has its error code as `cause.Code`): the refusals of the prescription rules, of sign-in
+ * and of the log, and why a link was refused (`link/link-error.ts`). A client words a refusal by
+ * it (the web page's catalogue is typed by it), so a new one is a compile error there.
+ */
+const NAMED_CAUSES = {
+  unknown_error: true,
+  revoked: true,
+  already_revoked: true,
+  expired: true,
+  already_locked: true,
+  not_locked: true,
+  wrong_role: true,
+  not_owner: true,
+  not_cancellable: true,
+  substitution_not_allowed: true,
+  quantity_exceeded: true,
+  unknown_medicament: true,
+  invalid_document: true,
+  idempotency_key_reused: true,
+  invalid_token: true,
+  invalid_client: true,
+  invalid_request: true,
+  unsupported_grant_type: true,
+  not_a_prescriber: true,
+  sub_has_other_role: true,
+  ledger_corrupt: true,
+  no_checkpoint: true,
+  tile_not_found: true,
+  too_large_for_qr: true,
+  too_many_streams: true,
+  too_long: true,
+  empty: true,
+  bad_character: true,
+  no_fragment: true,
+  bad_fragment: true,
+  bad_base_url: true,
+  bad_prefix: true,
+  bad_data: true,
+  bad_field_order: true,
+  bad_issuer: true,
+  bad_time: true,
+  bad_signature_format: true,
+} as const;
+
+/** A named `cause.Code` (see {@link NAMED_CAUSE_CODES}). */
+export type NamedCauseCode = keyof typeof NAMED_CAUSES;
+
+/** All named cause codes, in a stable order (for registries and tests). */
+export const NAMED_CAUSE_CODES: readonly NamedCauseCode[] = Object.freeze(
+  Object.keys(NAMED_CAUSES) as NamedCauseCode[],
+);
+
+/**
+ * The cause codes of the operator's tools, each `<part>_<reason>` (`catalog_not_xml`,
+ * `keyring_unreadable`, ...): the catalogue import, the log's tiles and receipts, the key ring
+ * and the log monitor. No call of the web page meets them but as an internal error.
+ */
+export type ToolCauseCode = `${'catalog' | 'tlog' | 'receipt' | 'keyring' | 'monitor'}_${string}`;
+
+/** Every `cause.Code` erx answers with. */
+export type CauseCode = ErrorCode | NamedCauseCode | ToolCauseCode;
+
 /** The values a violation's wording needs (a limit, the allowed values, ...), by name. */
 export type ViolationParams = Record<string, string | number | (string | number)[]>;
 
@@ -115,7 +179,7 @@ export interface Violation {
 
 export interface ErxErrorOptions {
   /** `cause.Code` of the error body; defaults to the error code itself. */
-  causeCode?: string;
+  causeCode?: CauseCode;
   /** Every violation found, answered as the top-level `violations` field (SPEC.md §4). */
   violations?: readonly Violation[];
   /** Details for the log only; never sent to a client. */
@@ -132,7 +196,7 @@ export interface ErxErrorOptions {
 /** An expected failure with a fixed client message. Anything else that is thrown is a bug (500). */
 export class ErxError extends Error {
   readonly code: ErrorCode;
-  readonly causeCode: string;
+  readonly causeCode: CauseCode;
   readonly violations: readonly Violation[] | undefined;
   readonly detail: unknown;
   readonly retryAfter: number | undefined;

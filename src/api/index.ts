@@ -17,6 +17,7 @@ export {
   VerifyResult,
   VerifyShort,
 } from './verify.js';
+export { PackagesLeft, PrescriptionStatus, StatusResult } from './status.js';
 export {
   CreateBody,
   CreateQuery,

@@ -16,6 +16,7 @@ import {
   VerifyResult,
   VerifyShort,
 } from './verify.js';
+import { PackagesLeft, PrescriptionStatus, StatusResult } from './status.js';
 import { CreateBody, CreateResult, Prescription, QrCodePng, QrCodeSvg } from './create.js';
 import {
   ActiveTokenInfo,
@@ -54,6 +55,9 @@ export const NAMED_SCHEMAS: readonly object[] = [
   VerifyShort,
   VerifyFull,
   VerifyResult,
+  PackagesLeft,
+  PrescriptionStatus,
+  StatusResult,
   Prescription,
   CreateBody,
   CreateResult,

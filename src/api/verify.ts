@@ -22,7 +22,8 @@ export const TamperingDetectionResult = Type.Object(
 );
 export type TamperingDetectionResult = Static<typeof TamperingDetectionResult>;
 
-const shortFields = {
+/** The six fields of the short answer (seed §2.3), shared by the answers built on it. */
+export const shortFields = {
   prescription_id: Type.String(),
   issued_at: Type.String({ description: 'Date-time with UTC offset.' }),
   issued_by: Type.String({ description: 'Issuer label.' }),

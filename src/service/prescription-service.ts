@@ -13,7 +13,8 @@ import type { DispenseOptions } from './dispense.js';
 import { canonicalId } from './ids.js';
 import { lock, unlock } from './lock.js';
 import { revoke } from './revoke.js';
-import type { CallContext, CreateResult, DispenseItem, EventView } from './types.js';
+import { status } from './status.js';
+import type { CallContext, CreateResult, DispenseItem, EventView, StatusResult } from './types.js';
 import type { VerifyOutcome } from './verification-cache.js';
 import { verify } from './verify.js';
 
@@ -28,6 +29,11 @@ export class PrescriptionService {
   /** Verifies link `text`; a principal gets the variant with transactions. */
   verify(text: string, principal: Principal | undefined): Promise<VerifyOutcome> {
     return verify(this.deps, text, principal);
+  }
+
+  /** The status of link `text` for its holder: more for a genuine link, see `status.ts`. */
+  status(text: string): Promise<StatusResult> {
+    return status(this.deps, text);
   }
 
   /** Records a dispensation (`items` undefined: a full one). */

@@ -8,6 +8,8 @@ export type {
   DispenseItem,
   EventView,
   PartialDispensation,
+  PrescriptionStatus,
+  StatusResult,
   TamperingDetectionResult,
   VerifyFull,
   VerifyShort,

@@ -18,7 +18,7 @@ import { ErxError } from '../errors.js';
 import { deepFreeze } from '../json/index.js';
 import { formatTimestamp, parseEventBody, tamperDetectionResult } from '../ledger/index.js';
 import type { EventBody, LedgerRecord } from '../ledger/index.js';
-import type { ChainState } from '../store/types.js';
+import type { ChainRead, ChainState } from '../store/types.js';
 import { cancelledIn, chainFacts } from './chain-state.js';
 import { checkChain } from './check-chain.js';
 import type { ChainFacts } from './chain-state.js';
@@ -30,7 +30,7 @@ import { readLinkFacts } from './link-facts.js';
 import type { LinkFacts } from './link-facts.js';
 import { copiedTerms, readTerms } from './terms.js';
 import type { Terms } from './terms.js';
-import type { VerifyAnswers, VerifyOutcome } from './verification-cache.js';
+import type { KnownLink, VerifyAnswers, VerifyOutcome } from './verification-cache.js';
 import { outcomeOf } from './verification-cache.js';
 import type { VerifyFull, VerifyShort } from './types.js';
 
@@ -40,10 +40,7 @@ export async function verify(
   text: string,
   principal: Principal | undefined,
 ): Promise<VerifyOutcome> {
-  const keys = deps.linkKeys;
-  // Looks for another instance's rotation when due: a new generation is another cache key.
-  keys.refresh();
-  const link = deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
+  const link = knownLink(deps, text);
   const { facts } = link;
   const id = canonicalId(facts.id);
   // Only a pharmacist or the issuer may see more; anyone else learns nothing from a forged link.
@@ -58,7 +55,27 @@ export async function verify(
   const full =
     principal !== undefined &&
     (principal.role === 'pharmacist' || issuerOf(chain.state) === principal.sub);
-  return deps.cache.answer(link, chain, full, deps.now(), () => answers(deps, facts, chain.state));
+  return answerFor(deps, link, chain, full);
+}
+
+/** The facts of link `text` under the current key ring, as the cache remembers them. */
+export function knownLink(deps: ServiceDeps, text: string): KnownLink {
+  const keys = deps.linkKeys;
+  // Looks for another instance's rotation when due: a new generation is another cache key.
+  keys.refresh();
+  return deps.cache.linkFacts(text, keys.generation, () => readLinkFacts(text, keys));
+}
+
+/** The answer for `link` over `chain` as read, with transactions when `full`; remembered. */
+export function answerFor(
+  deps: ServiceDeps,
+  link: KnownLink,
+  chain: ChainRead,
+  full: boolean,
+): Promise<VerifyOutcome> {
+  return deps.cache.answer(link, chain, full, deps.now(), () =>
+    answers(deps, link.facts, chain.state),
+  );
 }
 
 /**
@@ -73,7 +90,7 @@ export function issuerOf(state: ChainState): string {
 }
 
 /** The short answer to a link whose signature fails: from the link alone, every flag false. */
-function unsigned(deps: ServiceDeps, facts: LinkFacts): VerifyShort {
+export function unsigned(deps: ServiceDeps, facts: LinkFacts): VerifyShort {
   return deepFreeze({
     prescription_id: canonicalId(facts.id),
     issued_at: deps.issuedAt.format(facts.link.issuedAt),

@@ -187,6 +187,12 @@ describe('answers match their schemas', () => {
     const pharmacist = tokens.pharmacist;
     const at = (action: string, query = '') => `/ePrescription/${action}/${rx.id}${query}`;
     await expect('verify short', verify(rx.link), 200);
+    const status = (link: string) =>
+      call('/ePrescription/status', { body: link, type: 'text/plain' });
+    const genuine = await expect('status', status(rx.link), 200);
+    assert.equal((genuine.json.medicaments as unknown[]).length, 2);
+    const forged = `${rx.link.slice(0, -1)}${rx.link.endsWith('0') ? '1' : '0'}`;
+    await expect('status forged', status(forged), 200);
     await expect(
       'partial with substitute',
       call(at('dispense'), {
@@ -324,6 +330,7 @@ describe('answers match their schemas', () => {
       'POST /ePrescription/create 200',
       'POST /ePrescription/create 400',
       'POST /ePrescription/verify 200',
+      'POST /ePrescription/status 200',
       'POST /ePrescription/dispense/:id 200',
       'POST /ePrescription/dispense/:id 400',
       'POST /ePrescription/dispense/:id 403',

@@ -29,6 +29,7 @@ const BEARER = [400, 401, 403, 413, 415, 429, 500, 503];
 const EXPECTED_ERRORS: Record<string, number[]> = {
   '/ePrescription/create': [...BEARER, 409],
   '/ePrescription/verify': [400, 401, 404, 413, 415, 429, 500, 503],
+  '/ePrescription/status': [400, 401, 404, 413, 415, 429, 500, 503],
   '/ePrescription/dispense/{id}': [...BEARER, 404, 409, 423],
   '/ePrescription/revoke/{id}': [...BEARER, 404, 409],
   '/ePrescription/cancel/{id}/event/{eventId}': [...BEARER, 404, 409, 423],
@@ -302,6 +303,7 @@ describe('OpenAPI document for client generation', () => {
     assert.deepEqual(Object.fromEntries(bodies), {
       '/ePrescription/create': true,
       '/ePrescription/verify': true,
+      '/ePrescription/status': true,
       '/ePrescription/dispense/{id}': false,
       '/ePrescription/lock/{id}': false,
       '/ePrescription/unlock/{id}': false,

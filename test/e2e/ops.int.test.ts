@@ -13,6 +13,7 @@ import { useTestServer } from '../support/server.js';
 const API_PATHS = [
   '/ePrescription/create',
   '/ePrescription/verify',
+  '/ePrescription/status',
   '/ePrescription/dispense/{id}',
   '/ePrescription/revoke/{id}',
   '/ePrescription/cancel/{id}/event/{eventId}',

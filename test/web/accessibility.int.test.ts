@@ -280,6 +280,15 @@ async function walk(
   await patient.goto(revoked.link);
   await patient.locator('[data-state="revoked"]').waitFor();
   await accessibleInAllLanguages(patient, 'patient view, revoked');
+  // The status check failed (an overloaded service): the offer to check again.
+  await patient.route('**/ePrescription/status', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+  );
+  watched.expectRefusal(503);
+  await patient.goto(link);
+  await patient.locator('[data-state="unreachable"]').waitFor();
+  await accessibleInAllLanguages(patient, 'patient view, status not checked');
+  await patient.unroute('**/ePrescription/status');
   // No link, and a link that carries no prescription.
   const rx = new URL(link);
   await patient.goto(`${rx.origin}${rx.pathname}`);

@@ -30,6 +30,15 @@ describe('web page: the service’s messages translated', { skip: browserSkipRea
     // The field's own message, under the postcode.
     const own = desk.locator('#f-Patient-Zip-error');
     assert.equal(await own.innerText(), 'muss 4 oder 5 Ziffern haben');
+    // Nothing of the service's English answer, nor its jargon, on the German page.
+    const german = await page.locator('main').innerText();
+    for (const english of [
+      'The prescription document is invalid',
+      'must be 4 or 5 digits',
+      'schema',
+    ]) {
+      assert.ok(!german.includes(english), `${english} in: ${german}`);
+    }
 
     // The language switch rewords what is already shown.
     await page.getByRole('button', { name: 'Français' }).click();

@@ -1,6 +1,6 @@
 /**
  * The patient view in Chromium (SPEC.md §3): the document is decoded from the fragment in the
- * browser, and the anonymous verify answer is put in plain words, also for a link that is not
+ * browser, and the anonymous status answer is put in plain words, also for a link that is not
  * valid (forged: the answer says nothing of the store), a well-signed link for a prescription the
  * service does not know, and a link that carries no prescription.
  */
@@ -37,11 +37,11 @@ describe('web page: patient view', { skip: browserSkipReason() }, () => {
     await page.locator('[data-state="valid"]').waitFor();
     assert.match(
       await page.locator('[role="status"]').innerText(),
-      /Valid: this prescription can be dispensed/,
+      /Valid until \d{2}\.\d{2}\.\d{4}: this prescription can be dispensed/,
     );
     assert.equal(await page.locator('li.medicament').count(), 2);
-    // The only call is the anonymous verify, with the link as the body.
-    assert.deepEqual(posted, [`/ePrescription/verify ${link}`]);
+    // The only call is the anonymous status, with the link as the body.
+    assert.deepEqual(posted, [`/ePrescription/status ${link}`]);
     watched.assertClean();
     await watched.context.close();
   });

@@ -27,6 +27,7 @@ import {
   QrCodeSvg,
   ReasonBody,
   ReasonQuery,
+  StatusResult,
   VerifyBody,
   VerifyResult,
   alreadyDispensedExample,
@@ -59,7 +60,7 @@ function context(request: FastifyRequest): CallContext {
   return { principal, idempotency: { key, requestHash } };
 }
 
-/** Registers create, verify, dispense, revoke, cancel, lock and unlock. */
+/** Registers create, verify, status, dispense, revoke, cancel, lock and unlock. */
 export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = deps.prescriptions;
   const log = deps.transparency.log;
@@ -143,6 +144,26 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
       const bytes = outcome.bytes((answer) => serializeWith(reply, answer));
       return reply.type('application/json; charset=utf-8').send(bytes);
     },
+  );
+
+  app.post<{ Body: string | undefined }>(
+    '/ePrescription/status',
+    {
+      config: { rawBody: true },
+      schema: {
+        tags,
+        summary:
+          'The status of a prescription for the holder of its link: validity end and packages ' +
+          'left for a genuine link, else the anonymous verify answer',
+        consumes: ['text/plain', 'application/json'],
+        body: ref(VerifyBody),
+        response: {
+          200: ref(StatusResult),
+          ...errorResponses([400, 401, 404, 413, 415, 429, 500, 503]),
+        },
+      },
+    },
+    async (request) => service.status(readLinkText(request.body ?? '')),
   );
 
   app.post<{

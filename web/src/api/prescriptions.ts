@@ -2,7 +2,13 @@
 import { callJson } from './http.js';
 import type { Token } from './http.js';
 import { newUuid } from './uuid.js';
-import type { CreateResult, DispenseItem, LedgerEvent, VerifyResult } from './types.js';
+import type {
+  CreateResult,
+  DispenseItem,
+  LedgerEvent,
+  StatusResult,
+  VerifyResult,
+} from './types.js';
 
 const BASE = '/ePrescription';
 
@@ -17,6 +23,11 @@ function reasonQuery(reason: string): string {
 /** Verifies a link; with a token, the answer carries the transactions (seed §2.3). */
 export function verify(link: string, token?: Token): Promise<VerifyResult> {
   return callJson(`${BASE}/verify`, { token, body: link.trim(), contentType: 'text/plain' });
+}
+
+/** The status of a link for its holder: validity end and packages left when it is genuine. */
+export function status(link: string): Promise<StatusResult> {
+  return callJson(`${BASE}/status`, { body: link.trim(), contentType: 'text/plain' });
 }
 
 /** Creates a prescription from a CHMED16A document and answers its link and id. */

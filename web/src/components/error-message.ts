@@ -1,31 +1,19 @@
 /** Turns a failed call into a sentence in the page's language (SPEC.md §8 error codes). */
 import { ApiError } from '../api/http.js';
 import type { I18n } from '../i18n/i18n-context.js';
-import type { MessageKey } from '../i18n/messages-en.js';
-import { causeText } from '../i18n/service-text.js';
-
-const BY_CODE: Readonly<Record<string, MessageKey>> = {
-  network: 'error.network',
-  unauthorized: 'error.unauthorized',
-  forbidden: 'error.forbidden',
-  not_found: 'error.not_found',
-  conflict: 'error.conflict',
-  locked: 'error.locked',
-  bad_request: 'error.bad_request',
-  too_many_requests: 'error.too_many_requests',
-  service_unavailable: 'error.service_unavailable',
-};
+import { CAUSE_KEYS, causeText } from '../i18n/service-text.js';
 
 /**
- * The sentence for `error`: the refusal worded by its cause code where the page knows it, else the
- * error code's sentence with the service's own (English) message, which names details.
+ * The sentence for `error` in the page's language: the refusal worded by its cause code, else by
+ * its error code, else a generic one with the HTTP status. Never the service's English message,
+ * nor a script error's.
  */
 export function errorMessage(error: unknown, t: I18n['t']): string {
-  if (error instanceof ApiError) {
-    const worded = error.body === undefined ? undefined : causeText(error.body, t);
-    if (worded !== undefined) return worded;
-    const key = BY_CODE[error.code] ?? 'error.other';
-    return t(key, { message: error.body?.message ?? String(error.status) });
-  }
-  return t('error.other', { message: error instanceof Error ? error.message : String(error) });
+  if (!(error instanceof ApiError)) return t('error.unexpected');
+  if (error.code === 'network') return t('error.network');
+  const worded = error.body === undefined ? undefined : causeText(error.body, t);
+  if (worded !== undefined) return worded;
+  const code = error.body?.error_code;
+  if (code !== undefined && Object.hasOwn(CAUSE_KEYS, code)) return t(CAUSE_KEYS[code]);
+  return t('error.other', { status: error.status });
 }

@@ -2,8 +2,10 @@
  * Which form field a violation's JSON pointer names, as a label for the summary: the fields of
  * the form and their pointers into the CHMED16A document (seed §2.1).
  */
-import type { I18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
+
+/** The page's `t` (`useI18n()`), as this module needs it (free of the browser). */
+type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
 
 export interface FieldSpec {
   name: string;
@@ -61,7 +63,7 @@ const MEDICAMENT_FIELDS: Readonly<Record<string, MessageKey>> = {
 
 const DOSE_SLOTS: readonly MessageKey[] = ['med.morning', 'med.noon', 'med.evening', 'med.night'];
 
-function medicamentLabel(index: number, rest: string, t: I18n['t']): string {
+function medicamentLabel(index: number, rest: string, t: Translate): string {
   const prefix = t('desk.med', { n: index + 1 });
   const dose = /^Pos\/\d+\/D(?:\/(\d))?$/.exec(rest);
   if (dose) {
@@ -73,11 +75,24 @@ function medicamentLabel(index: number, rest: string, t: I18n['t']): string {
   return key ? `${prefix}, ${t(key)}` : prefix;
 }
 
-/** A readable name for the field at `pointer`, or the pointer itself when the form has none. */
-export function labelFor(pointer: string, t: I18n['t']): string {
+// Fields of the document the form fills itself (SPEC.md §4), named all the same.
+const DOCUMENT_FIELDS: Readonly<Record<string, MessageKey>> = {
+  Auth: 'desk.auth',
+  Rmk: 'desk.remarks',
+  Id: 'field.id',
+  Dt: 'field.date',
+  MedType: 'field.medType',
+  Zsr: 'desk.zsr',
+};
+
+/**
+ * A readable name for the field at `pointer`: the form's label, or for a part of the document the
+ * form has no field for, the technical details in words (never the pointer itself).
+ */
+export function labelFor(pointer: string, t: Translate): string {
   const [, top = '', ...rest] = pointer.split('/');
-  if (top === 'Auth') return t('desk.auth');
-  if (top === 'Rmk') return t('desk.remarks');
+  const field = Object.hasOwn(DOCUMENT_FIELDS, top) ? DOCUMENT_FIELDS[top] : undefined;
+  if (field !== undefined) return t(field);
   if (top === 'Medicaments') {
     const index = Number(rest[0]);
     if (rest.length === 0 || !Number.isInteger(index)) return t('desk.meds');
@@ -89,5 +104,5 @@ export function labelFor(pointer: string, t: I18n['t']): string {
     const field = fields.find((f) => f.name === rest[0]);
     return field ? `${t(sectionKey)}, ${t(field.label)}` : t(sectionKey);
   }
-  return pointer === '' ? t('desk.title') : pointer;
+  return pointer === '' ? t('desk.title') : t('field.document');
 }

@@ -33,15 +33,19 @@ export const de: Messages = {
 
   'error.network': 'Der Dienst ist nicht erreichbar. Bitte Verbindung prüfen und erneut versuchen.',
   'error.unauthorized': 'Nicht angemeldet, oder die Sitzung ist abgelaufen.',
-  'error.forbidden': 'Nicht erlaubt: {message}',
+  'error.forbidden': 'Nicht erlaubt: Dieser Client darf das bei diesem Rezept nicht tun.',
   'error.not_found': 'Der Dienst kennt dieses Rezept nicht.',
-  'error.conflict': 'Im aktuellen Zustand nicht möglich: {message}',
-  'error.locked': 'Gesperrt: {message}',
-  'error.bad_request': 'Der Dienst hat die Anfrage abgelehnt: {message}',
+  'error.conflict':
+    'Im aktuellen Zustand des Rezepts nicht möglich. Bitte Rezept erneut prüfen und nochmals versuchen.',
+  'error.locked':
+    'Das Rezept ist von einer anderen Apotheke gesperrt. Bitten Sie sie, es freizugeben, oder warten Sie, bis die Sperre abläuft.',
+  'error.bad_request':
+    'Der Dienst konnte die Anfrage nicht annehmen. Bitte Angaben prüfen und erneut senden.',
   'error.too_many_requests': 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
   'error.service_unavailable':
     'Der Dienst ist vorübergehend nicht verfügbar. Bitte erneut versuchen.',
-  'error.other': 'Der Dienst hat mit einem Fehler geantwortet: {message}',
+  'error.other':
+    'Der Dienst hat mit einem Fehler geantwortet (HTTP {status}). Bitte später erneut versuchen.',
 
   'doc.patient': 'Patient/in',
   'doc.born': 'Geburtsdatum',
@@ -309,7 +313,7 @@ export const de: Messages = {
   // Meldungen des Dienstes und die Liste der Verordnung
   'violation.required': 'fehlt (Pflichtfeld)',
   'violation.not_allowed': 'ist kein erlaubtes Feld',
-  'violation.type': 'hat den falschen Typ ({type})',
+  'violation.type': 'ist nicht die erwartete Art von Wert',
   'violation.const': 'muss {value} sein',
   'violation.one_of': 'muss einer dieser Werte sein: {values}',
   'violation.pattern': 'hat nicht die erwartete Form',
@@ -352,6 +356,49 @@ export const de: Messages = {
   'cause.invalid_document': 'Das Rezept ist ungültig.',
   'cause.idempotency_key_reused': 'Diese Anfrage wurde bereits mit anderem Inhalt gesendet.',
   'cause.invalid_token': 'Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  // Every cause and violation the service answers, worded (never the service's English text).
+  'error.payload_too_large': 'Die Anfrage ist für den Dienst zu gross. Bitte Angaben kürzen.',
+  'error.unsupported_media_type': 'Der Dienst nimmt diese Art von Anfrage nicht an.',
+  'error.internal_error':
+    'Beim Dienst ist ein unerwarteter Fehler aufgetreten. Bitte später erneut versuchen; falls er bleibt, den Betrieb informieren.',
+  'error.unexpected':
+    'Auf dieser Seite ist etwas schiefgegangen. Bitte Seite neu laden und erneut versuchen.',
+  'cause.invalid_client':
+    'Client-ID oder Client-Secret ist falsch. Bitte beides prüfen und erneut anmelden.',
+  'cause.invalid_request':
+    'Die Anmeldung ist unvollständig. Bitte Client-ID und Client-Secret eingeben.',
+  'cause.unsupported_grant_type': 'Diese Art der Anmeldung wird nicht unterstützt.',
+  'cause.not_a_prescriber':
+    'Nur eine verordnende Person darf das. Bitte als verordnende Person anmelden.',
+  'cause.sub_has_other_role':
+    'Diese Identität ist bereits für die andere Rolle registriert. Bitte den Betrieb fragen.',
+  'cause.ledger_corrupt':
+    'Die Aufzeichnung dieses Rezepts besteht ihre Prüfungen nicht; es kann nicht geändert werden. Bitte den Betrieb informieren.',
+  'cause.no_checkpoint':
+    'Das Protokoll des Dienstes ist noch nicht bereit. Bitte gleich noch einmal versuchen.',
+  'cause.tile_not_found': 'Diesen Teil des Protokolls gibt es nicht.',
+  'cause.too_large_for_qr':
+    'Das Rezept ist für einen QR-Code zu lang. Bitte Bemerkungen oder Anweisungen kürzen.',
+  'cause.too_many_streams':
+    'Es sind zu viele Live-Verbindungen offen. Bitte andere erx-Fenster schliessen und erneut versuchen.',
+  'cause.link.too_long': 'Der Rezept-Link ist zu lang. Bitte den QR-Code erneut scannen.',
+  'cause.link.empty':
+    'Es wurde kein Rezept-Link angegeben. Bitte QR-Code scannen oder Link einfügen.',
+  'cause.link.bad_character':
+    'Der Rezept-Link enthält ein Zeichen, das nicht dazugehört. Bitte den ganzen Link ohne Zusätze erneut kopieren.',
+  'cause.link.damaged':
+    'Der Rezept-Link ist unvollständig oder beschädigt. Bitte den QR-Code erneut scannen oder den ganzen Link kopieren.',
+  'violation.unknown': 'ist so nicht zulässig; bitte dieses Feld prüfen',
+  'violation.type.string': 'muss ein Text sein',
+  'violation.type.number': 'muss eine Zahl sein',
+  'violation.type.integer': 'muss eine ganze Zahl sein',
+  'violation.type.boolean': 'muss Ja oder Nein sein',
+  'violation.type.array': 'muss eine Liste sein',
+  'violation.type.object': 'muss eine Gruppe von Feldern sein',
+  'field.id': 'Rezept-ID',
+  'field.date': 'Rezeptdatum',
+  'field.medType': 'Dokumenttyp',
+  'field.document': 'Technische Angaben des Rezepts',
   'cause.locked': 'Das Rezept ist seit {since} von {holder} gesperrt.',
   'cause.alreadyLockedBy': 'Das Rezept ist bereits von {holder} gesperrt.',
   'cause.expiredAt': 'Das Rezept ist am {date} abgelaufen.',
@@ -411,11 +458,27 @@ export const de: Messages = {
   'reauth.submit': 'Anmelden und fortfahren',
   'reauth.decline': 'Abbrechen',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Noch offene Packungen',
   'patient.remaining.none': 'keine',
-  'patient.remaining.atPharmacy':
-    'Wie viele Packungen noch offen sind und bis wann das Rezept gilt, sieht die Apotheke beim Bezug; diese Seite erfährt es nicht.',
+  'patient.state.validUntil':
+    'Gültig bis {date}: Dieses Rezept kann in einer Apotheke bezogen werden.',
+  'patient.state.expired':
+    'Abgelaufen: Dieses Rezept ist seit dem {date} nicht mehr gültig. Eine Apotheke gibt es nicht mehr ab.',
+  'patient.state.expiredPlain':
+    'Abgelaufen: Dieses Rezept ist nicht mehr gültig. Eine Apotheke gibt es nicht mehr ab.',
+  'patient.state.partial':
+    'Teilweise abgegeben: Die noch offenen Packungen können Sie bis {date} in einer Apotheke beziehen.',
+  'patient.state.partialPlain':
+    'Teilweise abgegeben: Die noch offenen Packungen können Sie in einer Apotheke beziehen.',
+  'patient.fact.validUntil': 'Gültig bis',
+  'patient.fact.expired': 'Abgelaufen',
+  'patient.remaining.title': 'Noch zu beziehen',
+  'patient.remaining.of': '{remaining} von {prescribed} Packungen {name} noch zu beziehen',
+  'patient.remaining.ofOne': '1 von 1 Packung {name} noch zu beziehen',
+  'patient.remaining.oneOf': '1 von {prescribed} Packungen {name} noch zu beziehen',
+  'patient.remaining.done': '{name}: alles bezogen',
+  'patient.retry': 'Erneut prüfen',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Unterschrift der verordnenden Person',

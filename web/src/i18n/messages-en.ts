@@ -31,14 +31,17 @@ export const en = {
 
   'error.network': 'The service cannot be reached. Check the connection and try again.',
   'error.unauthorized': 'Not signed in, or the session has ended.',
-  'error.forbidden': 'Not allowed: {message}',
+  'error.forbidden': 'Not allowed: this client may not do this with this prescription.',
   'error.not_found': 'The service does not know this prescription.',
-  'error.conflict': 'Not possible in the current state: {message}',
-  'error.locked': 'Locked: {message}',
-  'error.bad_request': 'The service refused the request: {message}',
+  'error.conflict':
+    'Not possible in the current state of the prescription. Check it again and retry.',
+  'error.locked':
+    'The prescription is locked by another pharmacy. Ask it to unlock it, or wait until the lock lapses.',
+  'error.bad_request':
+    'The service could not accept the request. Check the entries and send it again.',
   'error.too_many_requests': 'Too many requests. Please try again in a moment.',
   'error.service_unavailable': 'The service is temporarily unavailable. Please try again.',
-  'error.other': 'The service answered with an error: {message}',
+  'error.other': 'The service answered with an error (HTTP {status}). Please try again later.',
 
   'doc.patient': 'Patient',
   'doc.born': 'Date of birth',
@@ -306,7 +309,7 @@ export const en = {
   // The service's messages and the desk's list
   'violation.required': 'is required',
   'violation.not_allowed': 'is not an allowed field',
-  'violation.type': 'has the wrong type ({type})',
+  'violation.type': 'is not the expected kind of value',
   'violation.const': 'must be {value}',
   'violation.one_of': 'must be one of: {values}',
   'violation.pattern': 'does not have the expected form',
@@ -348,6 +351,44 @@ export const en = {
   'cause.invalid_document': 'The prescription document is invalid.',
   'cause.idempotency_key_reused': 'This request was already sent with different content.',
   'cause.invalid_token': 'The session has ended. Please sign in again.',
+  // Every cause and violation the service answers, worded (never the service's English text).
+  'error.payload_too_large': 'The request is too large for the service. Shorten the entries.',
+  'error.unsupported_media_type': 'The service does not accept this kind of request.',
+  'error.internal_error':
+    'The service met an unexpected failure. Please try again later; if it persists, tell the operator.',
+  'error.unexpected': 'Something went wrong on this page. Please reload it and try again.',
+  'cause.invalid_client':
+    'The client ID or the client secret is wrong. Check both and sign in again.',
+  'cause.invalid_request': 'The sign-in is incomplete. Enter the client ID and the client secret.',
+  'cause.unsupported_grant_type': 'This way of signing in is not supported.',
+  'cause.not_a_prescriber': 'Only a prescriber may do this. Sign in as a prescriber.',
+  'cause.sub_has_other_role':
+    'This identity is registered for the other role already. Ask the operator.',
+  'cause.ledger_corrupt':
+    'The record of this prescription fails its checks, so it cannot be changed. Tell the operator.',
+  'cause.no_checkpoint': 'The service’s log is not ready yet. Please try again in a moment.',
+  'cause.tile_not_found': 'This part of the service’s log does not exist.',
+  'cause.too_large_for_qr':
+    'The prescription is too long for a QR code. Shorten the remarks or the instructions.',
+  'cause.too_many_streams':
+    'Too many live connections are open. Close other windows of erx and try again.',
+  'cause.link.too_long': 'The prescription link is too long. Scan the QR code again.',
+  'cause.link.empty': 'No prescription link was given. Scan the QR code or paste the link.',
+  'cause.link.bad_character':
+    'The prescription link contains a character that does not belong to it. Copy the whole link again, without additions.',
+  'cause.link.damaged':
+    'The prescription link is incomplete or damaged. Scan the QR code again or copy the whole link.',
+  'violation.unknown': 'is not accepted as entered; check this field',
+  'violation.type.string': 'must be text',
+  'violation.type.number': 'must be a number',
+  'violation.type.integer': 'must be a whole number',
+  'violation.type.boolean': 'must be yes or no',
+  'violation.type.array': 'must be a list',
+  'violation.type.object': 'must be a group of fields',
+  'field.id': 'Prescription ID',
+  'field.date': 'Prescription date',
+  'field.medType': 'Document type',
+  'field.document': 'Technical details of the prescription',
   'cause.locked': 'The prescription is locked by {holder} since {since}.',
   'cause.alreadyLockedBy': 'The prescription is locked already by {holder}.',
   'cause.expiredAt': 'The prescription expired on {date}.',
@@ -406,11 +447,27 @@ export const en = {
   'reauth.submit': 'Sign in and continue',
   'reauth.decline': 'Cancel',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Packages left',
   'patient.remaining.none': 'none',
-  'patient.remaining.atPharmacy':
-    'How many packages are left and until when the prescription is valid is shown to the pharmacy when you collect it; this page is not told.',
+  'patient.state.validUntil':
+    'Valid until {date}: this prescription can be dispensed at a pharmacy.',
+  'patient.state.expired':
+    'Expired: this prescription is no longer valid since {date}. A pharmacy will not dispense it.',
+  'patient.state.expiredPlain':
+    'Expired: this prescription is no longer valid. A pharmacy will not dispense it.',
+  'patient.state.partial':
+    'Partly dispensed: the packages still to collect can be collected at a pharmacy until {date}.',
+  'patient.state.partialPlain':
+    'Partly dispensed: the packages still to collect can be collected at a pharmacy.',
+  'patient.fact.validUntil': 'Valid until',
+  'patient.fact.expired': 'Expired',
+  'patient.remaining.title': 'Still to collect',
+  'patient.remaining.of': '{remaining} of {prescribed} packages of {name} still to collect',
+  'patient.remaining.ofOne': '1 of 1 package of {name} still to collect',
+  'patient.remaining.oneOf': '1 of {prescribed} packages of {name} still to collect',
+  'patient.remaining.done': '{name}: all collected',
+  'patient.retry': 'Check again',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Signature of the prescriber',

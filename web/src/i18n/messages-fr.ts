@@ -33,14 +33,18 @@ export const fr: Messages = {
 
   'error.network': 'Le service est injoignable. Vérifiez la connexion et réessayez.',
   'error.unauthorized': 'Non connecté·e, ou la session a pris fin.',
-  'error.forbidden': 'Non autorisé : {message}',
+  'error.forbidden': 'Non autorisé : ce client ne peut pas faire cela avec cette ordonnance.',
   'error.not_found': 'Le service ne connaît pas cette ordonnance.',
-  'error.conflict': 'Impossible dans l’état actuel : {message}',
-  'error.locked': 'Verrouillée : {message}',
-  'error.bad_request': 'Le service a refusé la requête : {message}',
+  'error.conflict':
+    'Impossible dans l’état actuel de l’ordonnance. Vérifiez-la à nouveau et réessayez.',
+  'error.locked':
+    'L’ordonnance est verrouillée par une autre pharmacie. Demandez-lui de la déverrouiller ou attendez la fin du verrouillage.',
+  'error.bad_request':
+    'Le service n’a pas pu accepter la requête. Vérifiez les saisies et envoyez-la à nouveau.',
   'error.too_many_requests': 'Trop de requêtes. Veuillez réessayer dans un instant.',
   'error.service_unavailable': 'Le service est momentanément indisponible. Veuillez réessayer.',
-  'error.other': 'Le service a répondu par une erreur : {message}',
+  'error.other':
+    'Le service a répondu par une erreur (HTTP {status}). Veuillez réessayer plus tard.',
 
   'doc.patient': 'Patient·e',
   'doc.born': 'Date de naissance',
@@ -310,7 +314,7 @@ export const fr: Messages = {
   // Messages du service et liste de la prescription
   'violation.required': 'est obligatoire',
   'violation.not_allowed': 'n’est pas un champ autorisé',
-  'violation.type': 'n’a pas le bon type ({type})',
+  'violation.type': 'n’est pas le type de valeur attendu',
   'violation.const': 'doit valoir {value}',
   'violation.one_of': 'doit être l’une de ces valeurs : {values}',
   'violation.pattern': 'n’a pas la forme attendue',
@@ -352,6 +356,49 @@ export const fr: Messages = {
   'cause.invalid_document': 'L’ordonnance n’est pas valide.',
   'cause.idempotency_key_reused': 'Cette requête a déjà été envoyée avec un autre contenu.',
   'cause.invalid_token': 'La session a pris fin. Veuillez vous reconnecter.',
+  // Every cause and violation the service answers, worded (never the service's English text).
+  'error.payload_too_large':
+    'La requête est trop volumineuse pour le service. Raccourcissez les saisies.',
+  'error.unsupported_media_type': 'Le service n’accepte pas ce type de requête.',
+  'error.internal_error':
+    'Le service a rencontré une erreur inattendue. Veuillez réessayer plus tard ; si elle persiste, informez l’exploitant.',
+  'error.unexpected': 'Un problème est survenu sur cette page. Veuillez la recharger et réessayer.',
+  'cause.invalid_client':
+    'L’ID client ou le secret client est erroné. Vérifiez les deux et reconnectez-vous.',
+  'cause.invalid_request':
+    'La connexion est incomplète. Saisissez l’ID client et le secret client.',
+  'cause.unsupported_grant_type': 'Ce mode de connexion n’est pas pris en charge.',
+  'cause.not_a_prescriber':
+    'Seul·e un·e prescripteur·rice peut faire cela. Connectez-vous en tant que prescripteur·rice.',
+  'cause.sub_has_other_role':
+    'Cette identité est déjà enregistrée pour l’autre rôle. Adressez-vous à l’exploitant.',
+  'cause.ledger_corrupt':
+    'L’enregistrement de cette ordonnance échoue à ses contrôles ; elle ne peut pas être modifiée. Informez l’exploitant.',
+  'cause.no_checkpoint':
+    'Le journal du service n’est pas encore prêt. Veuillez réessayer dans un instant.',
+  'cause.tile_not_found': 'Cette partie du journal du service n’existe pas.',
+  'cause.too_large_for_qr':
+    'L’ordonnance est trop longue pour un code QR. Raccourcissez les remarques ou les instructions.',
+  'cause.too_many_streams':
+    'Trop de connexions en direct sont ouvertes. Fermez les autres fenêtres d’erx et réessayez.',
+  'cause.link.too_long': 'Le lien de l’ordonnance est trop long. Scannez à nouveau le code QR.',
+  'cause.link.empty':
+    'Aucun lien d’ordonnance n’a été indiqué. Scannez le code QR ou collez le lien.',
+  'cause.link.bad_character':
+    'Le lien de l’ordonnance contient un caractère qui n’en fait pas partie. Copiez à nouveau le lien entier, sans ajout.',
+  'cause.link.damaged':
+    'Le lien de l’ordonnance est incomplet ou endommagé. Scannez à nouveau le code QR ou copiez le lien entier.',
+  'violation.unknown': 'n’est pas accepté tel quel ; vérifiez ce champ',
+  'violation.type.string': 'doit être un texte',
+  'violation.type.number': 'doit être un nombre',
+  'violation.type.integer': 'doit être un nombre entier',
+  'violation.type.boolean': 'doit être oui ou non',
+  'violation.type.array': 'doit être une liste',
+  'violation.type.object': 'doit être un groupe de champs',
+  'field.id': 'ID de l’ordonnance',
+  'field.date': 'Date de l’ordonnance',
+  'field.medType': 'Type de document',
+  'field.document': 'Données techniques de l’ordonnance',
   'cause.locked': 'L’ordonnance est verrouillée par {holder} depuis le {since}.',
   'cause.alreadyLockedBy': 'L’ordonnance est déjà verrouillée par {holder}.',
   'cause.expiredAt': 'L’ordonnance a expiré le {date}.',
@@ -412,11 +459,27 @@ export const fr: Messages = {
   'reauth.submit': 'Se connecter et continuer',
   'reauth.decline': 'Annuler',
 
-  // Patient view: packages left and validity (what the anonymous answer says, nothing guessed).
+  // Patient view: validity end and packages left (the status of a genuine link).
   'patient.fact.remaining': 'Emballages restants',
   'patient.remaining.none': 'aucun',
-  'patient.remaining.atPharmacy':
-    'Le nombre d’emballages restants et la date jusqu’à laquelle l’ordonnance est valable sont visibles par la pharmacie lors du retrait ; cette page ne les reçoit pas.',
+  'patient.state.validUntil':
+    'Valable jusqu’au {date} : cette ordonnance peut être retirée en pharmacie.',
+  'patient.state.expired':
+    'Échue : cette ordonnance n’est plus valable depuis le {date}. Une pharmacie ne la délivrera plus.',
+  'patient.state.expiredPlain':
+    'Échue : cette ordonnance n’est plus valable. Une pharmacie ne la délivrera plus.',
+  'patient.state.partial':
+    'Partiellement délivrée : les emballages restants peuvent être retirés en pharmacie jusqu’au {date}.',
+  'patient.state.partialPlain':
+    'Partiellement délivrée : les emballages restants peuvent être retirés en pharmacie.',
+  'patient.fact.validUntil': 'Valable jusqu’au',
+  'patient.fact.expired': 'Échue',
+  'patient.remaining.title': 'Encore à retirer',
+  'patient.remaining.of': 'Encore {remaining} emballages sur {prescribed} de {name} à retirer',
+  'patient.remaining.ofOne': 'Encore 1 emballage sur 1 de {name} à retirer',
+  'patient.remaining.oneOf': 'Encore 1 emballage sur {prescribed} de {name} à retirer',
+  'patient.remaining.done': '{name} : tout a été retiré',
+  'patient.retry': 'Vérifier à nouveau',
 
   // Desk print: practice header and signature line.
   'print.signature': 'Signature de la personne prescriptrice',

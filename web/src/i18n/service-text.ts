@@ -1,13 +1,21 @@
 /**
  * The service's own messages in the page's language: a violation by its `code` and `params`, an
- * error by its `cause.Code` (SPEC.md §8). A code the page does not know (a newer service) keeps
- * the service's English text.
+ * error by its `cause.Code` (SPEC.md §8). The catalogues are typed by the service's closed sets of
+ * codes, so a new code is a compile error here; a code the page does not know (a newer service)
+ * gets a generic sentence in the page's language, never the service's English text.
  */
-import type { ErrorBody, Violation } from '../api/types.js';
-import type { I18n } from './i18n-context.js';
+import type { ErrorBody, ErrorCode, NamedCauseCode, Violation } from '../api/types.js';
 import type { MessageKey } from './messages-en.js';
-import { formatDateTime } from './translate.js';
-import type { Params } from './translate.js';
+import { formatDateTime } from './date-format.js';
+
+// The page's words as this module needs them: `useI18n()` gives them (kept free of the browser, so
+// that the catalogues can be walked in Node).
+type Params = Readonly<Record<string, string | number>>;
+type Translate = (key: MessageKey, params?: Params) => string;
+interface Words {
+  t: Translate;
+  dateTime(value: string): string;
+}
 
 type ViolationCode = Violation['code'];
 
@@ -43,8 +51,21 @@ const VIOLATION_KEYS: Readonly<Record<ViolationCode, MessageKey>> = {
   text_length: 'violation.text_length',
 };
 
-// `cause.Code` values whose message needs no value of the answer.
-const CAUSE_KEYS: Readonly<Record<string, MessageKey>> = {
+/** Every `cause.Code` the service answers but its operator tools' ones, worded without values. */
+export const CAUSE_KEYS: Readonly<Record<ErrorCode | NamedCauseCode, MessageKey>> = {
+  bad_request: 'error.bad_request',
+  unauthorized: 'error.unauthorized',
+  forbidden: 'error.forbidden',
+  not_found: 'error.not_found',
+  conflict: 'error.conflict',
+  locked: 'error.locked',
+  payload_too_large: 'error.payload_too_large',
+  unsupported_media_type: 'error.unsupported_media_type',
+  too_many_requests: 'error.too_many_requests',
+  service_unavailable: 'error.service_unavailable',
+  internal_error: 'error.internal_error',
+  // Seed §7's fully dispensed refusal with `forbidden` (see causeText); anything else is unknown.
+  unknown_error: 'error.internal_error',
   revoked: 'cause.revoked',
   already_revoked: 'cause.already_revoked',
   expired: 'cause.expired',
@@ -59,6 +80,38 @@ const CAUSE_KEYS: Readonly<Record<string, MessageKey>> = {
   invalid_document: 'cause.invalid_document',
   idempotency_key_reused: 'cause.idempotency_key_reused',
   invalid_token: 'cause.invalid_token',
+  invalid_client: 'cause.invalid_client',
+  invalid_request: 'cause.invalid_request',
+  unsupported_grant_type: 'cause.unsupported_grant_type',
+  not_a_prescriber: 'cause.not_a_prescriber',
+  sub_has_other_role: 'cause.sub_has_other_role',
+  ledger_corrupt: 'cause.ledger_corrupt',
+  no_checkpoint: 'cause.no_checkpoint',
+  tile_not_found: 'cause.tile_not_found',
+  too_large_for_qr: 'cause.too_large_for_qr',
+  too_many_streams: 'cause.too_many_streams',
+  too_long: 'cause.link.too_long',
+  empty: 'cause.link.empty',
+  bad_character: 'cause.link.bad_character',
+  no_fragment: 'cause.link.damaged',
+  bad_fragment: 'cause.link.damaged',
+  bad_base_url: 'cause.link.damaged',
+  bad_prefix: 'cause.link.damaged',
+  bad_data: 'cause.link.damaged',
+  bad_field_order: 'cause.link.damaged',
+  bad_issuer: 'cause.link.damaged',
+  bad_time: 'cause.link.damaged',
+  bad_signature_format: 'cause.link.damaged',
+};
+
+// A violation of `type` worded by the one JSON type it asks for.
+const TYPE_KEYS: Readonly<Record<string, MessageKey>> = {
+  string: 'violation.type.string',
+  number: 'violation.type.number',
+  integer: 'violation.type.integer',
+  boolean: 'violation.type.boolean',
+  array: 'violation.type.array',
+  object: 'violation.type.object',
 };
 
 /**
@@ -85,7 +138,7 @@ function isKnown(code: unknown): code is ViolationCode {
 }
 
 /** The values of a violation as its text shows them (lists joined, dates and counts readable). */
-function shown(v: Violation, i18n: Pick<I18n, 'dateTime'>): Params {
+function shown(v: Violation, i18n: Pick<Words, 'dateTime'>): Params {
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(v.params ?? {})) {
     out[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -97,10 +150,20 @@ function shown(v: Violation, i18n: Pick<I18n, 'dateTime'>): Params {
   return out;
 }
 
-/** What `v` breaks, in the page's language; the service's English message for an unknown code. */
-export function violationText(v: Violation, i18n: Pick<I18n, 't' | 'dateTime'>): string {
-  if (!isKnown(v.code)) return v.message;
-  return i18n.t(VIOLATION_KEYS[v.code], shown(v, i18n));
+/** The key of `v`: its code's, a type by the type asked for; a generic one for an unknown code. */
+function violationKey(v: Violation): MessageKey {
+  if (!isKnown(v.code)) return 'violation.unknown';
+  const types = v.params?.['type'];
+  const type = Array.isArray(types) && types.length === 1 ? types[0] : types;
+  if (v.code === 'type' && typeof type === 'string' && Object.hasOwn(TYPE_KEYS, type)) {
+    return TYPE_KEYS[type]!;
+  }
+  return VIOLATION_KEYS[v.code];
+}
+
+/** What `v` breaks, in the page's language, also for a code the page does not know. */
+export function violationText(v: Violation, i18n: Words): string {
+  return i18n.t(violationKey(v), shown(v, i18n));
 }
 
 /**
@@ -108,7 +171,7 @@ export function violationText(v: Violation, i18n: Pick<I18n, 't' | 'dateTime'>):
  * does not word itself. Seed §7's `unknown_error` is the fully dispensed refusal only with
  * `forbidden`.
  */
-export function causeText(body: ErrorBody, t: I18n['t']): string | undefined {
+export function causeText(body: ErrorBody, t: Translate): string | undefined {
   const code = body.cause?.Code;
   if (code === 'unknown_error' && body.error_code === 'forbidden') {
     return t('cause.already_dispensed');
@@ -125,6 +188,6 @@ export function causeText(body: ErrorBody, t: I18n['t']): string | undefined {
     shown['date'] = shown['expires_at'] ?? '';
     return t(withValues.key, shown);
   }
-  const key = Object.hasOwn(CAUSE_KEYS, code) ? CAUSE_KEYS[code] : undefined;
+  const key = Object.hasOwn(CAUSE_KEYS, code) ? CAUSE_KEYS[code as NamedCauseCode] : undefined;
   return key === undefined ? undefined : t(key);
 }

@@ -6,12 +6,12 @@ import { SkipLink } from '../components/skip-link.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { PatientStatus } from './patient-status.js';
 import { useDecodedLocation } from './use-decoded-link.js';
-import { useVerify } from './use-verify.js';
+import { useStatus } from './use-status.js';
 
 export function PatientPage() {
   const { t } = useI18n();
   const decoded = useDecodedLocation();
-  const answer = useVerify(decoded.state === 'ok' ? decoded.link : undefined);
+  const { answer, retry } = useStatus(decoded.state === 'ok' ? decoded.link : undefined);
   return (
     <>
       <SkipLink />
@@ -29,8 +29,8 @@ export function PatientPage() {
         )}
         {decoded.state === 'ok' && (
           <>
-            <PatientStatus answer={answer} />
             <ProductNames medicaments={decoded.doc.medicaments}>
+              <PatientStatus answer={answer} retry={retry} medicaments={decoded.doc.medicaments} />
               <PrescriptionView doc={decoded.doc} />
             </ProductNames>
           </>
