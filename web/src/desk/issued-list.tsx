@@ -1,16 +1,43 @@
 /**
- * The practice's earlier prescriptions (`GET /ePrescription/prescriptions`): one line each with
- * its state in plain words, a filter by state, and revocation after a confirmation. The list holds
- * no link (the service keeps none), so a QR code is shown only for a prescription created on this
- * page, and never for a revoked one.
+ * The prescriber's earlier prescriptions (`GET /ePrescription/prescriptions`), newest first: one
+ * line each with its state in plain words, the patient's initials and the products as this
+ * browser remembers them (`issued-memory.ts`; the service keeps no patient data), a filter by
+ * state, and revocation after a confirmation. A QR code is shown again only from a link this
+ * browser remembers, and never for a revoked prescription.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listIssued } from '../api/prescription-list.js';
 import * as api from '../api/prescriptions.js';
 import type { ListState, ListedPrescription } from '../api/types.js';
 import { errorMessage } from '../components/error-message.js';
+import { MedicamentName, ProductNames } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
+import { MEMORY_DAYS } from './issued-memory.js';
+import type { Remembered } from './issued-memory.js';
+
+/** Rows shown at first and added by "show more". */
+const SHOWN = 20;
+
+/**
+ * The service lists in id order, so the desk reads every page (of the largest size) and sorts by
+ * the issue date; at most this many pages, so a very long history cannot stall the desk.
+ */
+const PAGE = 100;
+const MAX_PAGES = 20;
+
+/** A listed prescription to show again, with what decides what the panel offers. */
+export interface Shown {
+  id: string;
+  revoked: boolean;
+  dispensed: boolean;
+}
+
+/** Newest first (the issue date, then the id for a stable order). */
+function newestFirst(a: ListedPrescription, b: ListedPrescription): number {
+  const byDate = Date.parse(b.issued_at) - Date.parse(a.issued_at);
+  return byDate !== 0 ? byDate : a.prescription_id.localeCompare(b.prescription_id);
+}
 
 const STATES: readonly (ListState | 'all')[] = ['all', 'open', 'dispensed', 'revoked', 'expired'];
 
@@ -72,12 +99,40 @@ function RevokeDialog(props: { id: string; onYes(): void; onNo(): void }) {
   );
 }
 
+/** What this browser remembers of a row: the patient's initials and the products. */
+function Memory(props: { remembered: Remembered | undefined }) {
+  const { t } = useI18n();
+  const r = props.remembered;
+  if (r === undefined) return <p class="muted small issued-unknown">{t('list.unknown')}</p>;
+  return (
+    <>
+      <div>
+        <dt>{t('list.patient')}</dt>
+        <dd class="issued-initials">{r.initials}</dd>
+      </div>
+      <div>
+        <dt>{t('list.products')}</dt>
+        <dd>
+          <ul class="issued-products">
+            {r.meds.map((m, i) => (
+              <li key={i}>
+                <MedicamentName id={m.id} idType={m.idType} />
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </div>
+    </>
+  );
+}
+
 function Line(props: {
   item: ListedPrescription;
-  showable: boolean;
+  remembered: Remembered | undefined;
   busy: boolean;
   onShow(): void;
   onRevoke(): void;
+  onForget(): void;
 }) {
   const { t, dateTime } = useI18n();
   const p = props.item;
@@ -90,8 +145,9 @@ function Line(props: {
       class={`issued-item issued-${state}`}
       data-prescription-id={p.prescription_id}
       data-list-state={state}
+      data-remembered={props.remembered === undefined ? 'false' : 'true'}
     >
-      <p class="issued-head">
+      <p class="issued-head" id={`${idRef}-head`} tabIndex={-1}>
         <code id={idRef}>{p.prescription_id}</code>
         <strong class={`issued-state issued-state-${state}`}>{t(HEADLINE_KEYS[state])}</strong>
         {p.locked && p.locked_by !== undefined && (
@@ -107,14 +163,17 @@ function Line(props: {
           <dt>{t('list.packs')}</dt>
           <dd>{t('list.packsOf', { done, total })}</dd>
         </div>
+        {props.remembered !== undefined && <Memory remembered={props.remembered} />}
       </dl>
+      {props.remembered === undefined && <Memory remembered={undefined} />}
       <div class="actions">
-        {props.showable && (
+        {props.remembered?.link !== undefined && !p.revoked && (
           <button type="button" aria-describedby={idRef} onClick={props.onShow}>
             {t('list.show')}
           </button>
         )}
-        {!p.revoked && (
+        {/* Nothing is left to revoke of a fully dispensed prescription. */}
+        {!p.revoked && !p.dispensed && (
           <button
             type="button"
             class="danger"
@@ -123,6 +182,16 @@ function Line(props: {
             onClick={props.onRevoke}
           >
             {t('list.revoke')}
+          </button>
+        )}
+        {props.remembered !== undefined && (
+          <button
+            type="button"
+            class="small-button"
+            aria-describedby={idRef}
+            onClick={props.onForget}
+          >
+            {t('list.forget')}
           </button>
         )}
       </div>
@@ -134,35 +203,60 @@ export function IssuedList(props: {
   token: Parameters<typeof api.revoke>[1];
   /** Changes whenever the desk created or revoked one: the list is read again. */
   version: number;
-  /** Ids whose link this page holds, so their QR code can be shown again. */
-  known: ReadonlySet<string>;
-  onShow(id: string, revoked: boolean): void;
+  /** What this browser remembers of the prescriptions it issued, newest first. */
+  remembered: readonly Remembered[];
+  onShow(shown: Shown): void;
   onRevoked(id: string): void;
+  /** A remembered prescription with a link is listed revoked, fully dispensed or expired. */
+  onClosed(id: string): void;
+  onForget(id: string): void;
 }) {
   const { t } = useI18n();
   const [state, setState] = useState<ListState | 'all'>('all');
   const [items, setItems] = useState<readonly ListedPrescription[]>([]);
-  const [next, setNext] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState(SHOWN);
+  const [capped, setCapped] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [focusRow, setFocusRow] = useState<string | undefined>(undefined);
+  const memory = new Map(props.remembered.map((r) => [r.id, r]));
+  // A row revoked from the list loses its button: focus goes to the row's heading line.
+  useEffect(() => {
+    if (focusRow === undefined) return;
+    setFocusRow(undefined);
+    document.getElementById(`issued-${focusRow}-head`)?.focus();
+  }, [focusRow]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState('');
   const [asking, setAsking] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [reads, setReads] = useState(0);
 
-  const load = async (after: string | undefined, live: () => boolean): Promise<void> => {
+  const load = async (live: () => boolean): Promise<void> => {
     setLoading(true);
     setError(undefined);
     try {
-      const page = await listIssued(props.token, {
-        state: state === 'all' ? undefined : state,
-        after,
-      });
-      if (!live()) return;
-      setItems((shown) =>
-        after === undefined ? page.prescriptions : [...shown, ...page.prescriptions],
-      );
-      setNext(page.next);
+      const all: ListedPrescription[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const page = await listIssued(props.token, {
+          state: state === 'all' ? undefined : state,
+          after,
+          limit: PAGE,
+        });
+        if (!live()) return;
+        all.push(...page.prescriptions);
+        after = page.next;
+        pages += 1;
+      } while (after !== undefined && pages < MAX_PAGES);
+      setItems(all.sort(newestFirst));
+      setCapped(after !== undefined);
+      for (const p of all) {
+        const open = !p.revoked && !p.dispensed && !p.expired;
+        if (!open && memory.get(p.prescription_id)?.link !== undefined) {
+          props.onClosed(p.prescription_id);
+        }
+      }
     } catch (failure) {
       if (live()) setError(errorMessage(failure, t));
     } finally {
@@ -172,7 +266,8 @@ export function IssuedList(props: {
 
   useEffect(() => {
     let live = true;
-    void load(undefined, () => live);
+    setShown(SHOWN);
+    void load(() => live);
     return () => {
       live = false;
     };
@@ -190,7 +285,9 @@ export function IssuedList(props: {
         shown.map((p) => (p.prescription_id === id ? { ...p, revoked: true, locked: false } : p)),
       );
       setMessage(t('done.revoke'));
+      setFocusRow(id);
       props.onRevoked(id);
+      props.onClosed(id);
     } catch (failure) {
       setError(errorMessage(failure, t));
     } finally {
@@ -198,6 +295,7 @@ export function IssuedList(props: {
     }
   };
 
+  const visible = items.slice(0, shown);
   return (
     <section class="card issued no-print" aria-labelledby="issued-title">
       <h2 id="issued-title">{t('list.title')}</h2>
@@ -228,23 +326,36 @@ export function IssuedList(props: {
           {error}
         </p>
       )}
+      <p class="muted small">{t('list.memory', { days: MEMORY_DAYS })}</p>
       {!loading && items.length === 0 && !error && <p class="muted">{t('list.empty')}</p>}
-      <ul class="issued-list">
-        {items.map((p) => (
-          <Line
-            key={p.prescription_id}
-            item={p}
-            showable={props.known.has(p.prescription_id)}
-            busy={busy}
-            onShow={() => props.onShow(p.prescription_id, p.revoked)}
-            onRevoke={() => setAsking(p.prescription_id)}
-          />
-        ))}
-      </ul>
-      {next !== undefined && (
-        <button type="button" disabled={loading} onClick={() => void load(next, () => true)}>
+      <ProductNames medicaments={visible.flatMap((p) => memory.get(p.prescription_id)?.meds ?? [])}>
+        <ul class="issued-list">
+          {visible.map((p) => (
+            <Line
+              key={p.prescription_id}
+              item={p}
+              remembered={memory.get(p.prescription_id)}
+              busy={busy}
+              onShow={() =>
+                props.onShow({ id: p.prescription_id, revoked: p.revoked, dispensed: p.dispensed })
+              }
+              onRevoke={() => setAsking(p.prescription_id)}
+              onForget={() => {
+                props.onForget(p.prescription_id);
+                setMessage(t('list.forgotten'));
+                setFocusRow(p.prescription_id);
+              }}
+            />
+          ))}
+        </ul>
+      </ProductNames>
+      {shown < items.length && (
+        <button type="button" onClick={() => setShown((n) => n + SHOWN)}>
           {t('list.more')}
         </button>
+      )}
+      {capped && shown >= items.length && (
+        <p class="muted small">{t('list.capped', { n: items.length })}</p>
       )}
       {asking !== undefined && (
         <RevokeDialog
