@@ -127,6 +127,49 @@ describe('web page: the desk’s smaller cares', { skip: browserSkipReason() }, 
     },
   );
 
+  test('at 390 × 844 no state of the desk scrolls sideways', { timeout: 90_000 }, async () => {
+    await createPrescription(server);
+    const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sideways = () =>
+      page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
+    const states: Record<string, number> = {};
+    const check = async (state: string): Promise<void> => {
+      states[state] = await sideways();
+    };
+    await check('empty form and list');
+    await fillSample(desk);
+    await desk
+      .getByRole('group', { name: 'Medicament 1', exact: true })
+      .getByLabel('Packs')
+      .fill('0');
+    await desk.getByRole('button', { name: 'Create prescription' }).click();
+    await desk.locator('#f-Medicaments-0-NbPack-error').waitFor();
+    await check('a value refused at its field');
+    await desk
+      .getByRole('group', { name: 'Medicament 1', exact: true })
+      .getByLabel('Packs')
+      .fill('1');
+    await desk
+      .getByRole('group', { name: 'Medicament 1', exact: true })
+      .getByLabel('Product ID')
+      .fill('76805');
+    await desk.getByRole('button', { name: 'Create prescription' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Check before issuing' });
+    await dialog.waitFor();
+    await check('the confirmation');
+    await dialog.getByRole('button', { name: 'Yes, create as entered' }).click();
+    await desk.locator('section.created').getByRole('img').waitFor();
+    await desk.locator('li[data-remembered="true"]').waitFor();
+    await check('created, with remembered and unknown rows');
+    await desk.getByRole('button', { name: 'Revoke prescription' }).click();
+    await desk.getByRole('button', { name: 'Yes, revoke' }).click();
+    await desk.getByRole('heading', { name: 'Prescription revoked' }).waitFor();
+    await check('revoked');
+    assert.deepEqual(states, Object.fromEntries(Object.keys(states).map((state) => [state, 0])));
+    await closeClean(watched);
+  });
+
   test('each GLN field says whose GLN it is', { timeout: 60_000 }, async () => {
     const { watched, desk } = await openSignedIn(browser(), server.url, server.doctor);
     const person = desk.getByRole('group', { name: 'Prescribing person' });
