@@ -402,7 +402,7 @@ export const de: Messages = {
     'Initialen und Produkte werden nur in diesem Browser gespeichert, höchstens {days} Tage; ein QR-Code nur, solange sein Rezept offen ist.',
   'list.forget': 'Auf diesem Computer vergessen',
   'list.forgotten': 'Auf diesem Computer vergessen.',
-  'list.capped': 'Nur die {n} neuesten Rezepte werden angezeigt.',
+  'list.capped': 'Mehr als {n} Rezepte: Diese {n} werden angezeigt, nicht unbedingt die neuesten.',
   'reauth.title': 'Erneut anmelden',
   'reauth.text':
     'Die Sitzung ist abgelaufen. Melden Sie sich mit dem Client-Secret erneut an: alles auf dem Bildschirm bleibt erhalten, danach wird die Aktion fortgesetzt.',

@@ -395,7 +395,7 @@ export const en = {
     'Patient initials and products are remembered only in this browser, for at most {days} days; a QR code only while its prescription is open.',
   'list.forget': 'Forget on this computer',
   'list.forgotten': 'Forgotten on this computer.',
-  'list.capped': 'Only the {n} most recent prescriptions are listed.',
+  'list.capped': 'More than {n} prescriptions: these {n} are listed, not necessarily the newest.',
   'reauth.title': 'Sign in again',
   'reauth.text':
     'The session has ended. Sign in again with the client secret: everything on the screen stays, and the action then continues.',

@@ -402,7 +402,8 @@ export const fr: Messages = {
     'Les initiales et les produits ne sont gardés que dans ce navigateur, {days} jours au plus ; un code QR seulement tant que son ordonnance est ouverte.',
   'list.forget': 'Oublier sur cet ordinateur',
   'list.forgotten': 'Oublié sur cet ordinateur.',
-  'list.capped': 'Seules les {n} ordonnances les plus récentes sont affichées.',
+  'list.capped':
+    'Plus de {n} ordonnances : ces {n} sont affichées, pas forcément les plus récentes.',
   'reauth.title': 'Se reconnecter',
   'reauth.text':
     'La session a pris fin. Reconnectez-vous avec le secret client : tout ce qui est à l’écran est conservé, puis l’action se poursuit.',
