@@ -5,16 +5,16 @@
  * state, and revocation after a confirmation. A QR code is shown again only from a link this
  * browser remembers, and never for a revoked prescription.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { listIssued } from '../api/prescription-list.js';
 import * as api from '../api/prescriptions.js';
 import type { ListState, ListedPrescription } from '../api/types.js';
 import { errorMessage } from '../components/error-message.js';
-import { MedicamentName, ProductNames } from '../components/product-names.js';
+import { ProductNames } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
-import type { MessageKey } from '../i18n/messages-en.js';
 import { MEMORY_DAYS } from './issued-memory.js';
 import type { Remembered } from './issued-memory.js';
+import { IssuedRow, RevokeDialog } from './issued-row.js';
 
 /** Rows shown at first and added by "show more". */
 const SHOWN = 20;
@@ -40,164 +40,6 @@ function newestFirst(a: ListedPrescription, b: ListedPrescription): number {
 }
 
 const STATES: readonly (ListState | 'all')[] = ['all', 'open', 'dispensed', 'revoked', 'expired'];
-
-type Headline = 'invalid' | 'revoked' | 'dispensed' | 'expired' | 'open';
-
-/** The one state that matters most to the practice. */
-function headline(p: ListedPrescription): Headline {
-  if (!p.valid) return 'invalid';
-  if (p.revoked) return 'revoked';
-  if (p.dispensed) return 'dispensed';
-  if (p.expired) return 'expired';
-  return 'open';
-}
-
-const HEADLINE_KEYS: Readonly<Record<Headline, MessageKey>> = {
-  invalid: 'list.headline.invalid',
-  revoked: 'list.headline.revoked',
-  dispensed: 'list.headline.dispensed',
-  expired: 'list.headline.expired',
-  open: 'list.headline.open',
-};
-
-/** A confirmation as a real modal dialog: focus moves in, and back to the button afterwards. */
-function RevokeDialog(props: { id: string; onYes(): void; onNo(): void }) {
-  const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const before = document.activeElement;
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      class="modal issued-confirm"
-      role="alertdialog"
-      aria-labelledby="issued-revoke-title"
-      aria-describedby="issued-revoke-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onNo();
-      }}
-    >
-      <h2 id="issued-revoke-title">{t('list.revokeTitle', { id: props.id })}</h2>
-      <p id="issued-revoke-text">{t('desk.revokeConfirm')}</p>
-      <div class="actions">
-        <button type="button" class="danger" onClick={props.onYes}>
-          {t('desk.revokeYes')}
-        </button>
-        <button type="button" onClick={props.onNo}>
-          {t('desk.revokeNo')}
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-/** What this browser remembers of a row: the patient's initials and the products. */
-function Memory(props: { remembered: Remembered | undefined }) {
-  const { t } = useI18n();
-  const r = props.remembered;
-  if (r === undefined) return <p class="muted small issued-unknown">{t('list.unknown')}</p>;
-  return (
-    <>
-      <div>
-        <dt>{t('list.patient')}</dt>
-        <dd class="issued-initials">{r.initials}</dd>
-      </div>
-      <div>
-        <dt>{t('list.products')}</dt>
-        <dd>
-          <ul class="issued-products">
-            {r.meds.map((m, i) => (
-              <li key={i}>
-                <MedicamentName id={m.id} idType={m.idType} />
-              </li>
-            ))}
-          </ul>
-        </dd>
-      </div>
-    </>
-  );
-}
-
-function Line(props: {
-  item: ListedPrescription;
-  remembered: Remembered | undefined;
-  busy: boolean;
-  onShow(): void;
-  onRevoke(): void;
-  onForget(): void;
-}) {
-  const { t, dateTime } = useI18n();
-  const p = props.item;
-  const state = headline(p);
-  const done = p.medicaments.reduce((sum, m) => sum + m.dispensed, 0);
-  const total = p.medicaments.reduce((sum, m) => sum + m.prescribed, 0);
-  const idRef = `issued-${p.prescription_id}`;
-  return (
-    <li
-      class={`issued-item issued-${state}`}
-      data-prescription-id={p.prescription_id}
-      data-list-state={state}
-      data-remembered={props.remembered === undefined ? 'false' : 'true'}
-    >
-      <p class="issued-head" id={`${idRef}-head`} tabIndex={-1}>
-        <code id={idRef}>{p.prescription_id}</code>
-        <strong class={`issued-state issued-state-${state}`}>{t(HEADLINE_KEYS[state])}</strong>
-        {p.locked && p.locked_by !== undefined && (
-          <span class="muted">{t('list.lockedBy', { name: p.locked_by })}</span>
-        )}
-      </p>
-      <dl class="issued-facts">
-        <div>
-          <dt>{t('list.issued')}</dt>
-          <dd>{dateTime(p.issued_at)}</dd>
-        </div>
-        <div>
-          <dt>{t('list.packs')}</dt>
-          <dd>{t('list.packsOf', { done, total })}</dd>
-        </div>
-        {props.remembered !== undefined && <Memory remembered={props.remembered} />}
-      </dl>
-      {props.remembered === undefined && <Memory remembered={undefined} />}
-      <div class="actions">
-        {props.remembered?.link !== undefined && !p.revoked && (
-          <button type="button" aria-describedby={idRef} onClick={props.onShow}>
-            {t('list.show')}
-          </button>
-        )}
-        {/* Nothing is left to revoke of a fully dispensed prescription. */}
-        {!p.revoked && !p.dispensed && (
-          <button
-            type="button"
-            class="danger"
-            aria-describedby={idRef}
-            disabled={props.busy}
-            onClick={props.onRevoke}
-          >
-            {t('list.revoke')}
-          </button>
-        )}
-        {props.remembered !== undefined && (
-          <button
-            type="button"
-            class="small-button"
-            aria-describedby={idRef}
-            onClick={props.onForget}
-          >
-            {t('list.forget')}
-          </button>
-        )}
-      </div>
-    </li>
-  );
-}
 
 export function IssuedList(props: {
   token: Parameters<typeof api.revoke>[1];
@@ -331,7 +173,7 @@ export function IssuedList(props: {
       <ProductNames medicaments={visible.flatMap((p) => memory.get(p.prescription_id)?.meds ?? [])}>
         <ul class="issued-list">
           {visible.map((p) => (
-            <Line
+            <IssuedRow
               key={p.prescription_id}
               item={p}
               remembered={memory.get(p.prescription_id)}
