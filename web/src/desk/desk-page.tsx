@@ -23,12 +23,13 @@ import { IssueConfirm, hasFindings } from './issue-confirm.js';
 import type { Findings } from './issue-confirm.js';
 import { IssuedList } from './issued-list.js';
 import type { Shown } from './issued-list.js';
-import { IssuedMemory, initialsOf } from './issued-memory.js';
+import { initialsOf } from './issued-memory.js';
 import { LeaveDraft, useLeaveWarning } from './leave-draft.js';
 import { highDoses, localDate, toConfirm } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
 import { prefillFromProfile } from './profile-prefill.js';
 import { ProductSearchContext } from './product-search.js';
+import { useIssuedMemory } from './use-issued-memory.js';
 import { Violations, controlId } from './violations.js';
 
 const NOTHING: Findings = { doses: [], others: [] };
@@ -68,8 +69,7 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [findings, setFindings] = useState<Findings>(NOTHING);
   // What this browser remembers of what the prescriber issued (the service keeps no link).
-  const memory = useMemo(() => new IssuedMemory(props.session.clientId), [props.session.clientId]);
-  const [remembered, setRemembered] = useState(() => memory.all());
+  const { remembered, ...memory } = useIssuedMemory(props.session.clientId);
   const [listVersion, setListVersion] = useState(0);
   const [leaving, setLeaving] = useState(false);
   // After "new prescription", focus goes to the patient's first name.
@@ -136,7 +136,6 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
         meds: made.doc.medicaments.map((m) => ({ id: m.id, idType: m.idType })),
         link: made.link,
       });
-      setRemembered(memory.all());
       setListVersion((n) => n + 1);
     } catch (failure) {
       const listed = failure instanceof ApiError ? failure.body?.violations : undefined;
@@ -156,7 +155,6 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       // The panel's heading and notice say it; no second announcement.
       setRevoked(true);
       memory.dropLink(created.id);
-      setRemembered(memory.all());
       setListVersion((n) => n + 1);
     } catch (failure) {
       fail(failure);
@@ -248,11 +246,9 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
         onClosed={(id) => {
           // Revoked, fully dispensed or expired: its QR code is no longer needed here.
           memory.dropLink(id);
-          setRemembered(memory.all());
         }}
         onForget={(id) => {
           memory.forget(id);
-          setRemembered(memory.all());
         }}
       />
     </>

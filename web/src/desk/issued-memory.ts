@@ -62,12 +62,28 @@ function bounded(records: readonly Remembered[], now: Date): Remembered[] {
     .slice(0, MEMORY_LIMIT);
 }
 
+/** The part of the Web Storage API the memory uses. */
+export interface KeptStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+// The browser's local storage; reading it throws where storage is disabled.
+function localStore(): KeptStorage | undefined {
+  try {
+    return (globalThis as { localStorage?: KeptStorage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The desk's memory for one prescriber in this browser's local storage. */
 export class IssuedMemory {
   readonly #key: string;
-  readonly #storage: Storage | undefined;
+  readonly #storage: KeptStorage | undefined;
 
-  constructor(clientId: string, storage: Storage | undefined = globalThis.localStorage) {
+  constructor(clientId: string, storage: KeptStorage | undefined = localStore()) {
     this.#key = key(clientId);
     this.#storage = storage;
   }
