@@ -19,9 +19,10 @@ export function toCatalogArticle(row: CatalogRow): CatalogArticle {
 }
 
 /**
- * At most `limit` articles whose German or French name contains `query`, case and accents
- * ignored; those whose name starts with it first. A query that folds to fewer than 2 characters
- * finds nothing (it would match most of the catalogue).
+ * At most `limit` articles whose German or French names contain every word of `query`, in any
+ * order, case and accents ignored ("febridol 16" finds "FEBRIDOL Tabl 500 mg 16 Stk"); those whose
+ * name starts with the first word first. A query that folds to fewer than 2 characters finds
+ * nothing (it would match most of the catalogue).
  */
 export async function searchCatalog(
   catalog: CatalogStore,
@@ -30,7 +31,9 @@ export async function searchCatalog(
 ): Promise<CatalogArticle[]> {
   const folded = foldForSearch(query);
   if (folded.length < 2) return [];
-  return (await catalog.search(folded, limit)).map(toCatalogArticle);
+  // Each word once, so a repeated word costs nothing; the first stays first for the order.
+  const words = [...new Set(folded.split(' '))];
+  return (await catalog.search(words, limit)).map(toCatalogArticle);
 }
 
 /**

@@ -22,10 +22,11 @@ export interface CatalogStore {
    */
   replace(rows: readonly CatalogRow[]): Promise<number>;
   /**
-   * At most `limit` articles whose `search` contains `folded`: those where it starts the text
-   * first, then in `search` order (byte-wise), then by GTIN.
+   * At most `limit` articles whose `search` contains every one of `words` (folded, in any
+   * order): those whose text starts with the first word first, then in `search` order
+   * (byte-wise), then by GTIN.
    */
-  search(folded: string, limit: number): Promise<CatalogRow[]>;
+  search(words: readonly string[], limit: number): Promise<CatalogRow[]>;
   /** The articles of these GTINs that the catalogue has, in GTIN order. */
   byGtin(gtins: readonly string[]): Promise<CatalogRow[]>;
   /** How many articles the catalogue holds (0 before any import). */

@@ -54,6 +54,14 @@ export function catalogContract(open: OpenFixture): void {
         'FEBRIDOL Tabl 500 mg 100 Stk',
       ]);
       assert.deepEqual(await names('zz-nothing'), []);
+      // Every word must match, in any order, each anywhere in the name.
+      assert.deepEqual(await names('febridol 16'), ['FEBRIDOL Tabl 500 mg 16 Stk']);
+      assert.deepEqual(await names('16  Fébridol'), ['FEBRIDOL Tabl 500 mg 16 Stk']);
+      assert.deepEqual(await names('stk 500 mg'), [
+        'FEBRIDOL Tabl 500 mg 100 Stk',
+        'FEBRIDOL Tabl 500 mg 16 Stk',
+      ]);
+      assert.deepEqual(await names('febridol 17'), []);
     }));
 
   it('names known GTINs in GTIN order and leaves unknown or malformed ones out', () =>
@@ -86,10 +94,10 @@ export function catalogContract(open: OpenFixture): void {
       await replaceCatalog(store.catalog, await readArticleListFile(SAMPLE));
       assert.equal(await store.catalog.replace([row('7680991020015', 'Nur Eins')]), 1);
       assert.deepEqual(
-        (await store.catalog.search('eins', 10)).map((r) => r.gtin),
+        (await store.catalog.search(['eins'], 10)).map((r) => r.gtin),
         ['7680991020015'],
       );
-      assert.deepEqual(await store.catalog.search('febridol', 10), []);
+      assert.deepEqual(await store.catalog.search(['febridol'], 10), []);
       // The same GTIN twice fails half-way: nothing of it is kept.
       const failing = [row('7680991030014', 'Neu A'), row('7680991030014', 'Neu B')];
       await assert.rejects(store.catalog.replace(failing));

@@ -143,15 +143,29 @@ async function walk(
   await fillPrescriber(desk);
   await fillMedicament(desk, 0, SAMPLE_MEDICAMENTS[0]!);
   await fillMedicament(desk, 1, { ...SAMPLE_MEDICAMENTS[1]!, doses: ['0', '0', '50', '0'] });
+  // A value refused at its field, and signing out with a started draft.
+  const packs = desk.getByRole('group', { name: 'Medicament 1', exact: true }).getByLabel('Packs');
+  await packs.fill('0');
+  await desk.getByRole('button', { name: 'Create prescription' }).click();
+  await desk.locator('#f-Medicaments-0-NbPack-error').waitFor();
+  await accessibleInAllLanguages(page, 'desk with a value refused at its field');
+  await packs.fill('1');
+  await desk.getByRole('button', { name: 'Sign out' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Discard the prescription being written?' });
+  await leave.waitFor();
+  await accessibleInAllLanguages(page, 'desk sign-out with a started draft');
+  await leave.getByRole('button', { name: 'Stay and keep the entries' }).click();
+  await settlesTo(() => leave.count(), 0);
   const person = desk.getByRole('group', { name: 'Prescribing person' });
   await person.getByRole('textbox', { name: 'GLN (13 digits)', exact: true }).fill('7601001234568');
   await person.getByLabel('ZSR number').focus();
   await desk.locator('#f-HcPerson-Gln-warning').waitFor();
   await accessibleInAllLanguages(page, 'desk with warnings');
   await desk.getByRole('button', { name: 'Create prescription' }).click();
-  const dose = page.getByRole('alertdialog', { name: 'Confirm unusual doses' });
+  // The wrong GLN and the high dose, confirmed together.
+  const dose = page.getByRole('alertdialog', { name: 'Check before issuing' });
   await dose.waitFor();
-  await accessibleInAllLanguages(page, 'desk dose dialog');
+  await accessibleInAllLanguages(page, 'desk dialog confirming unusual entries');
   watched.expectRefusal(400);
   await dose.getByRole('button', { name: 'Yes, create as entered' }).click();
   await desk.locator('#f-Patient-Zip-error').waitFor();
@@ -160,7 +174,7 @@ async function walk(
   // The created prescription.
   await desk.getByRole('group', { name: 'Patient' }).getByLabel('Postcode').fill('8001');
   await desk.getByRole('button', { name: 'Create prescription' }).click();
-  const again = page.getByRole('alertdialog', { name: 'Confirm unusual doses' });
+  const again = page.getByRole('alertdialog', { name: 'Check before issuing' });
   const panel = desk.locator('section.created');
   await Promise.race([again.waitFor(), panel.waitFor()]);
   if (await again.isVisible()) {

@@ -137,4 +137,39 @@ describe('web page: product names from the catalogue', { skip: browserSkipReason
     watched.assertClean();
     await watched.context.close();
   });
+
+  test(
+    'every word of the search must match, in any order; the choice keeps focus and lasts while its GTIN does',
+    { timeout: 60_000 },
+    async () => {
+      const run = await importCatalog(server, CATALOG_SAMPLE);
+      assert.equal(run.status, 0, run.stderr);
+      const watched = await watchedContext(browser(), server.url);
+      const { page } = watched;
+      const { desk } = screens(page);
+      await page.goto(`${server.url}/app/#desk`);
+      await signIn(desk, server.doctor);
+      const med = desk.getByRole('group', { name: 'Medicament 1' });
+      const search = med.getByLabel('Find a product (name)');
+      const results = med.getByRole('list', { name: 'Products found' });
+      const gtins = () =>
+        results
+          .getByRole('button')
+          .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-gtin')));
+      await search.fill('16 Febridol');
+      await settlesTo(gtins, [febridol16.gtin]);
+      await search.fill('febridol 16');
+      await settlesTo(gtins, [febridol16.gtin]);
+      await results.getByRole('button').click();
+      await settlesTo(() => med.getByLabel('Product ID').inputValue(), febridol16.gtin);
+      await settlesTo(() => search.evaluate((el) => el.matches(':focus')), true);
+      const status = med.getByRole('status');
+      assert.equal(await status.innerText(), `Chosen: ${febridol16.de}`);
+      // Another GTIN typed: the product chosen is no longer said to be chosen.
+      await med.getByLabel('Product ID').fill(dormival.gtin);
+      await settlesTo(() => status.innerText(), '');
+      watched.assertClean();
+      await watched.context.close();
+    },
+  );
 });

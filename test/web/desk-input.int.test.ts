@@ -1,8 +1,8 @@
 /**
  * The desk's input in Chromium: a dose typed with a decimal comma is issued as that number, an
  * implausibly high dose asks for confirmation before anything is issued, and plausibility
- * warnings (GLN check digit, birth date in the future) appear next to their field without
- * blocking the prescription.
+ * warnings (GLN check digit, birth date in the future) appear next to their field and are
+ * confirmed before the prescription is issued.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -42,7 +42,8 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
       await desk.getByRole('button', { name: 'Create prescription' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Confirm unusual doses' });
       await dialog.waitFor();
-      assert.match(await dialog.innerText(), /Medicament 2, Evening: 50 Kapsel/);
+      const item = dialog.locator('li[data-pointer="/Medicaments/1/Pos/0/D/2"]');
+      assert.match(await item.innerText(), /^Medicament 2, Evening: 50 /);
       assert.equal(await desk.locator('section.created').count(), 0, 'nothing issued yet');
       await dialog.getByRole('button', { name: 'No, correct the dose' }).click();
       await settlesTo(() => dialog.count(), 0);
@@ -78,10 +79,10 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
   });
 
   test(
-    'a wrong GLN check digit and a future birth date are warned beside the field, not blocked',
+    'a wrong GLN check digit and a future birth date are warned beside the field, then confirmed',
     { timeout: 60_000 },
     async () => {
-      const { watched, desk } = await openSignedIn(browser(), server.url, server.doctor);
+      const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
       await fillPatient(desk);
       await fillPrescriber(desk);
       await fillMedicament(desk, 0, SAMPLE_MEDICAMENTS[0]!);
@@ -118,6 +119,8 @@ describe('web page: the desk reads doses and warns in place', { skip: browserSki
       await gln.fill('7601001234568');
 
       await desk.getByRole('button', { name: 'Create prescription' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Check before issuing' });
+      await dialog.getByRole('button', { name: 'Yes, create as entered' }).click();
       const doc = await createdDocument(desk);
       assert.equal(doc.HcPerson.Gln, '7601001234568');
       assert.equal(doc.Patient.BDt, `${nextYear}-01-15`);

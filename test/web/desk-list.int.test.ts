@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
-import { fillSample, screens, settlesTo, signIn } from './steps.js';
+import { fillSample, focusedId, screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: the desk’s list of prescriptions', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
@@ -57,6 +57,8 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
       await row(id).getByRole('button', { name: 'Revoke' }).click();
       await dialog.getByRole('button', { name: 'Yes, revoke' }).click();
       await settlesTo(() => row(id).getAttribute('data-list-state'), 'revoked');
+      // Its revoke button is gone: focus stays on the row, not on the page's body.
+      await settlesTo(() => focusedId(page), `issued-${id}-head`);
       assert.match(await row(id).innerText(), /Revoked/);
       assert.equal(await row(id).getByRole('button', { name: 'Revoke' }).count(), 0);
 

@@ -11,6 +11,7 @@ import {
   highDoses,
   parseDecimal,
   plausibility,
+  toConfirm,
 } from '../../web/src/desk/plausibility.js';
 
 const TODAY = '2026-11-27';
@@ -83,8 +84,18 @@ describe('desk plausibility', () => {
       '/Medicaments/0/Pos/0/D/1': ['warn.doseNumber'],
     });
     assert.deepEqual(
-      highDoses(d).map((h) => [h.index, h.slot, h.dose]),
-      [[0, 0, 50]],
+      highDoses(d).map((h) => [h.index, h.slot, h.dose, h.text]),
+      [[0, 0, 50, '50']],
+    );
+    // All but the e-mail's shape and doses are confirmed before issuing (doses apart).
+    assert.deepEqual(
+      toConfirm(d, TODAY).map((c) => [c.pointer, c.warning.key]),
+      [
+        ['/Patient/BDt', 'warn.birthFuture'],
+        ['/HcPerson/Gln', 'warn.gln'],
+        ['/Medicaments/0/Id', 'warn.gtin'],
+        ['/Medicaments/0/Pos/0/DtTo', 'warn.untilPast'],
+      ],
     );
     const fine = draft((x) => {
       x.person.Gln = '7601001234567';
@@ -102,5 +113,22 @@ describe('desk plausibility', () => {
       x.medicaments[0]!.id = '1234567';
     });
     assert.deepEqual(keys(other), {});
+  });
+
+  test('a GTIN has 8, 12, 13 or 14 digits', () => {
+    for (const [id, expected] of [
+      ['76805', ['warn.gtinLength']],
+      ['036000291452', []],
+      ['96385074', []],
+      ['7680543201015x', ['warn.gtinLength']],
+      ['768054320101500', ['warn.gtinLength']],
+      ['07680543201015', []],
+    ] as const) {
+      const d = draft((x) => {
+        x.medicaments[0]!.id = id;
+      });
+      assert.deepEqual(keys(d)['/Medicaments/0/Id'] ?? [], expected, id);
+      assert.equal(toConfirm(d, TODAY).length, expected.length, id);
+    }
   });
 });

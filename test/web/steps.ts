@@ -34,6 +34,20 @@ export async function settlesTo<T>(
   assert.deepEqual(value, expected, message);
 }
 
+/** The id of the element that has focus (`''` for one without), or null when nothing has. */
+export async function focusedId(page: Page): Promise<string | null> {
+  const ids = await page.locator(':focus').evaluateAll((els) => els.map((el) => el.id));
+  return ids[0] ?? null;
+}
+
+/** The ids of the desk's list of issued prescriptions, in the order shown. */
+export function issuedIds(desk: Locator): Promise<string[]> {
+  return desk
+    .getByRole('region', { name: 'Issued prescriptions' })
+    .locator('li[data-prescription-id]')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-prescription-id') ?? ''));
+}
+
 /** The two staff screens of `/app/`. */
 export function screens(page: Page): { counter: Locator; desk: Locator } {
   return { counter: page.locator('#screen-counter'), desk: page.locator('#screen-desk') };
@@ -107,7 +121,8 @@ export const SAMPLE_MEDICAMENTS: readonly MedicamentInput[] = [
     id: '7680543201015',
     unit: 'Tablette',
     doses: ['1', '0', '1', '0'],
-    until: '2026-12-31',
+    // Always ahead: "take until" in the past asks for confirmation before issuing.
+    until: `${new Date().getFullYear() + 1}-12-31`,
     instructions: 'Nach dem Essen einnehmen',
     packs: '1',
     repeats: '0',

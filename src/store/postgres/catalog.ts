@@ -27,9 +27,11 @@ export const POSTGRES_CATALOG_SQL = {
   clear: 'DELETE FROM catalog',
   insert: `INSERT INTO catalog (${COLUMNS})
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-  // strpos, not LIKE: the query needs no escaping and matches the folded text byte for byte.
-  search: `SELECT ${COLUMNS} FROM catalog WHERE strpos(search, $1) > 0
-    ORDER BY strpos(search, $1) = 1 DESC, search, gtin LIMIT $2`,
+  // strpos, not LIKE: a word needs no escaping and matches the folded text byte for byte. Every
+  // word of $1 must occur; names that start with the first word come first.
+  search: `SELECT ${COLUMNS} FROM catalog
+    WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS w(word) WHERE strpos(search, w.word) = 0)
+    ORDER BY strpos(search, ($1::text[])[1]) = 1 DESC, search, gtin LIMIT $2`,
   byGtin: `SELECT ${COLUMNS} FROM catalog WHERE gtin = ANY($1::text[]) ORDER BY gtin`,
   count: 'SELECT count(*)::int AS n FROM catalog',
 } as const;
@@ -90,8 +92,8 @@ export class PostgresCatalog implements CatalogStore {
     );
   }
 
-  async search(folded: string, limit: number): Promise<CatalogRow[]> {
-    return (await this.#query(POSTGRES_CATALOG_SQL.search, [folded, limit])).map(toRow);
+  async search(words: readonly string[], limit: number): Promise<CatalogRow[]> {
+    return (await this.#query(POSTGRES_CATALOG_SQL.search, [words, limit])).map(toRow);
   }
 
   async byGtin(gtins: readonly string[]): Promise<CatalogRow[]> {

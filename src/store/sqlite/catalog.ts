@@ -22,9 +22,11 @@ const COLUMNS = 'gtin, pharmacode, name_de, name_fr, search';
 export const SQLITE_CATALOG_SQL = {
   clear: 'DELETE FROM catalog',
   insert: `INSERT INTO catalog (${COLUMNS}) VALUES (@gtin, @pharmacode, @name_de, @name_fr, @search)`,
-  // instr, not LIKE: the query needs no escaping and matches the folded text byte for byte.
-  search: `SELECT ${COLUMNS} FROM catalog WHERE instr(search, @q) > 0
-    ORDER BY instr(search, @q) = 1 DESC, search, gtin LIMIT @limit`,
+  // instr, not LIKE: a word needs no escaping and matches the folded text byte for byte. Every
+  // word of the JSON array @words must occur; names that start with the first word come first.
+  search: `SELECT ${COLUMNS} FROM catalog
+    WHERE NOT EXISTS (SELECT 1 FROM json_each(@words) WHERE instr(search, value) = 0)
+    ORDER BY instr(search, @first) = 1 DESC, search, gtin LIMIT @limit`,
   byGtin: `SELECT ${COLUMNS} FROM catalog WHERE gtin IN (SELECT value FROM json_each(?))
     ORDER BY gtin`,
   count: 'SELECT count(*) AS n FROM catalog',
@@ -45,7 +47,10 @@ export class SqliteCatalog implements CatalogStore {
   readonly #commits: GroupCommit;
   readonly #clear: Database.Statement<[]>;
   readonly #insert: Database.Statement<[CatalogRecord]>;
-  readonly #search: Database.Statement<[{ q: string; limit: number }], CatalogRecord>;
+  readonly #search: Database.Statement<
+    [{ words: string; first: string; limit: number }],
+    CatalogRecord
+  >;
   readonly #byGtin: Database.Statement<[string], CatalogRecord>;
   readonly #count: Database.Statement<[], { n: number }>;
 
@@ -74,8 +79,9 @@ export class SqliteCatalog implements CatalogStore {
     });
   }
 
-  async search(folded: string, limit: number): Promise<CatalogRow[]> {
-    return this.#search.all({ q: folded, limit }).map(toRow);
+  async search(words: readonly string[], limit: number): Promise<CatalogRow[]> {
+    const first = words[0] ?? '';
+    return this.#search.all({ words: JSON.stringify(words), first, limit }).map(toRow);
   }
 
   async byGtin(gtins: readonly string[]): Promise<CatalogRow[]> {

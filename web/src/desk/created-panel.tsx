@@ -25,6 +25,8 @@ function svgDataUrl(svg: string): string {
 export function CreatedPanel(props: {
   created: Created;
   revoked: boolean;
+  /** False for a fully dispensed prescription: nothing is left to revoke. */
+  canRevoke: boolean;
   busy: boolean;
   onRevoke(): void;
   onNew(): void;
@@ -35,8 +37,16 @@ export function CreatedPanel(props: {
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   // Focus moves to the result, so a screen reader announces it and Tab continues from here.
   useEffect(() => heading.current?.focus(), [id]);
+  // Revoked from this panel, its buttons are gone: focus goes to the heading that says so. (From
+  // the list, focus stays there.)
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    if (props.revoked && (lost || section.current?.contains(active))) heading.current?.focus();
+  }, [props.revoked]);
 
   useEffect(() => {
     let live = true;
@@ -57,9 +67,15 @@ export function CreatedPanel(props: {
   };
 
   return (
-    <section class="created" aria-labelledby="created-title" data-prescription-id={id}>
+    <section
+      class="created"
+      aria-labelledby="created-title"
+      data-prescription-id={id}
+      data-revoked={props.revoked ? 'true' : 'false'}
+      ref={section}
+    >
       <h2 id="created-title" class="no-print" tabIndex={-1} ref={heading}>
-        {t('desk.created')}
+        {t(props.revoked ? 'desk.createdRevoked' : 'desk.created')}
       </h2>
       {!props.revoked && <PrintHeader doc={props.created.doc} />}
       <div class="created-grid">
@@ -75,8 +91,8 @@ export function CreatedPanel(props: {
         </figure>
         <div class="created-actions no-print">
           {props.revoked && (
-            <p class="notice notice-bad" role="status" data-state="revoked">
-              {t('desk.revoked')} {t('list.noQr')}
+            <p class="notice notice-bad" data-state="revoked">
+              {t('list.noQr')}
             </p>
           )}
           {props.revoked && (
@@ -122,6 +138,7 @@ export function CreatedPanel(props: {
           )}
           <div class="actions">
             {!props.revoked &&
+              props.canRevoke &&
               (confirming ? (
                 <div class="confirm" role="alertdialog" aria-labelledby="revoke-question">
                   <p id="revoke-question">{t('desk.revokeConfirm')}</p>

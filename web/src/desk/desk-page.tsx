@@ -1,11 +1,12 @@
 /** The prescriber desk (SPEC.md §1 prescribers): compose, create, show the QR code, revoke. */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { searchProducts } from '../api/catalog.js';
 import { ApiError } from '../api/http.js';
 import { fetchMe } from '../api/me.js';
 import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
 import { newUuid } from '../api/uuid.js';
+import { decodeLink } from '../chmed/decode-link.js';
 import { documentView } from '../chmed/document-view.js';
 import { errorMessage } from '../components/error-message.js';
 import { SessionBar } from '../components/session-bar.js';
@@ -15,16 +16,23 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { violationText } from '../i18n/service-text.js';
 import { CreatedPanel } from './created-panel.js';
 import type { Created } from './created-panel.js';
-import { DoseConfirm } from './dose-confirm.js';
-import { buildDocument, emptyDraft } from './draft.js';
-import { IssuedList } from './issued-list.js';
+import { buildDocument, emptyDraft, isStarted } from './draft.js';
 import type { Draft } from './draft.js';
-import { highDoses } from './plausibility.js';
-import type { HighDose } from './plausibility.js';
+import { fieldProblemKey, fieldProblems } from './field-checks.js';
+import { IssueConfirm, hasFindings } from './issue-confirm.js';
+import type { Findings } from './issue-confirm.js';
+import { IssuedList } from './issued-list.js';
+import type { Shown } from './issued-list.js';
+import { initialsOf } from './issued-memory.js';
+import { LeaveDraft, useLeaveWarning } from './leave-draft.js';
+import { highDoses, localDate, toConfirm } from './plausibility.js';
 import { PrescriptionForm } from './prescription-form.js';
 import { prefillFromProfile } from './profile-prefill.js';
 import { ProductSearchContext } from './product-search.js';
-import { Violations } from './violations.js';
+import { useIssuedMemory } from './use-issued-memory.js';
+import { Violations, controlId } from './violations.js';
+
+const NOTHING: Findings = { doses: [], others: [] };
 
 function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const i18n = useI18n();
@@ -33,6 +41,8 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const [violations, setViolations] = useState(() => new Violations());
   const [created, setCreated] = useState<Created | undefined>(undefined);
   const [revoked, setRevoked] = useState(false);
+  // Shown again from the list: a fully dispensed prescription is not offered for revocation.
+  const [dispensed, setDispensed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   // One function per token, so the product search asks again only when the text changes.
@@ -57,21 +67,48 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
     };
   }, [token]);
   const [message, setMessage] = useState<string | undefined>(undefined);
-  const [unusual, setUnusual] = useState<readonly HighDose[]>([]);
-  // The links created on this page (the service keeps none), and a count that reloads the list.
-  const [known, setKnown] = useState<ReadonlyMap<string, Created>>(() => new Map());
+  const [findings, setFindings] = useState<Findings>(NOTHING);
+  // What this browser remembers of what the prescriber issued (the service keeps no link).
+  const { remembered, ...memory } = useIssuedMemory(props.session.clientId);
   const [listVersion, setListVersion] = useState(0);
+  const [leaving, setLeaving] = useState(false);
+  // After "new prescription", focus goes to the patient's first name.
+  const focusForm = useRef(false);
+  useEffect(() => {
+    if (created !== undefined || !focusForm.current) return;
+    focusForm.current = false;
+    document.getElementById(controlId('/Patient/FName'))?.focus();
+  }, [created]);
+  const started = created === undefined && isStarted(draft);
+  useLeaveWarning(started);
   const worded = useMemo(
-    () => violations.worded((v) => violationText(v, i18n)),
+    () =>
+      violations.worded((v) => {
+        // The desk's own refusals at the field (field-checks.ts) carry their bounds.
+        const key = fieldProblemKey(v);
+        if (key === undefined) return violationText(v, i18n);
+        const { min, max } = v.params;
+        return i18n.t(key, {
+          min: typeof min === 'number' ? i18n.number(min) : '',
+          max: typeof max === 'number' ? i18n.number(max) : '',
+        });
+      }),
     [violations, i18n],
   );
 
   // A 401 reaches here only when the person declined to sign in again: the draft stays.
   const fail = (failure: unknown): void => setError(errorMessage(failure, t));
 
-  const submit = (): void => {
-    const high = highDoses(draft);
-    if (high.length > 0) setUnusual(high);
+  // Impossible values are refused at their fields; unusual ones are confirmed once, all together.
+  const submit = (unreadable: readonly string[]): void => {
+    const problems = fieldProblems(draft, unreadable);
+    if (problems.length > 0) {
+      setError(undefined);
+      setViolations(new Violations(problems));
+      return;
+    }
+    const found = { doses: highDoses(draft), others: toConfirm(draft, localDate(new Date())) };
+    if (hasFindings(found)) setFindings(found);
     else void create();
   };
 
@@ -85,13 +122,20 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       const answer = await api.create(doc, props.session.token);
       setViolations(new Violations());
       setRevoked(false);
+      setDispensed(false);
       const made: Created = {
         id: answer.prescription_id,
         link: answer.SignedPrescriptionData,
         doc: documentView(doc),
       };
       setCreated(made);
-      setKnown((links) => new Map(links).set(made.id, made));
+      memory.remember({
+        id: made.id,
+        at: new Date().toISOString(),
+        initials: initialsOf(draft.patient.FName, draft.patient.LName),
+        meds: made.doc.medicaments.map((m) => ({ id: m.id, idType: m.idType })),
+        link: made.link,
+      });
       setListVersion((n) => n + 1);
     } catch (failure) {
       const listed = failure instanceof ApiError ? failure.body?.violations : undefined;
@@ -108,8 +152,9 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
     setError(undefined);
     try {
       await api.revoke(created.id, props.session.token);
+      // The panel's heading and notice say it; no second announcement.
       setRevoked(true);
-      setMessage(t('done.revoke'));
+      memory.dropLink(created.id);
       setListVersion((n) => n + 1);
     } catch (failure) {
       fail(failure);
@@ -118,9 +163,25 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
     }
   };
 
+  // Shows a listed prescription again, from this page or from the browser's memory of its link.
+  const show = async (shown: Shown): Promise<void> => {
+    const link = remembered.find((r) => r.id === shown.id)?.link;
+    if (link === undefined) return;
+    const decoded = await decodeLink(link);
+    if (decoded.state !== 'ok') return;
+    setCreated({ id: shown.id, link, doc: decoded.doc });
+    setRevoked(shown.revoked);
+    setDispensed(shown.dispensed);
+    setMessage(undefined);
+  };
+
   return (
     <>
-      <SessionBar session={props.session} expected="prescriber" onSignOut={props.onSignOut} />
+      <SessionBar
+        session={props.session}
+        expected="prescriber"
+        onSignOut={() => (started ? setLeaving(true) : props.onSignOut())}
+      />
       <div class="live" role="status" aria-live="polite">
         {busy ? t('common.busy') : (message ?? '')}
       </div>
@@ -133,9 +194,11 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
         <CreatedPanel
           created={created}
           revoked={revoked}
+          canRevoke={!dispensed}
           busy={busy}
           onRevoke={() => void revoke()}
           onNew={() => {
+            focusForm.current = true;
             setCreated(undefined);
             setMessage(undefined);
             setDraft(emptyDraft(draft));
@@ -153,29 +216,39 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
           />
         </ProductSearchContext.Provider>
       )}
-      {unusual.length > 0 && (
-        <DoseConfirm
-          doses={unusual}
+      {hasFindings(findings) && (
+        <IssueConfirm
+          findings={findings}
           onConfirm={() => {
-            setUnusual([]);
+            setFindings(NOTHING);
             void create();
           }}
-          onCancel={() => setUnusual([])}
+          onCancel={() => setFindings(NOTHING)}
+        />
+      )}
+      {leaving && (
+        <LeaveDraft
+          onLeave={() => {
+            setLeaving(false);
+            props.onSignOut();
+          }}
+          onStay={() => setLeaving(false)}
         />
       )}
       <IssuedList
         token={props.session.token}
         version={listVersion}
-        known={new Set(known.keys())}
-        onShow={(id, isRevoked) => {
-          const shown = known.get(id);
-          if (shown === undefined) return;
-          setCreated(shown);
-          setRevoked(isRevoked);
-          setMessage(undefined);
-        }}
+        remembered={remembered}
+        onShow={(shown) => void show(shown)}
         onRevoked={(id) => {
           if (created?.id === id) setRevoked(true);
+        }}
+        onClosed={(id) => {
+          // Revoked, fully dispensed or expired: its QR code is no longer needed here.
+          memory.dropLink(id);
+        }}
+        onForget={(id) => {
+          memory.forget(id);
         }}
       />
     </>

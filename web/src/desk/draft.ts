@@ -140,3 +140,25 @@ export function buildDocument(draft: Draft, id: string, now: Date): Record<strin
   if (draft.remarks.trim() !== '') doc.Rmk = draft.remarks.trim();
   return doc;
 }
+
+/**
+ * True when the person has started a prescription: a patient field, a medicament or the remarks
+ * differ from an empty form. The prescriber and practice (often filled from the profile) do not
+ * count.
+ */
+export function isStarted(draft: Draft): boolean {
+  const blank = emptyMedicament();
+  const patientTyped = Object.values(draft.patient).some((v) => v.trim() !== '');
+  const medTyped = draft.medicaments.some(
+    (m) =>
+      m.id.trim() !== '' ||
+      m.unit.trim() !== '' ||
+      m.doses.some((d) => d.trim() !== '') ||
+      m.until !== '' ||
+      m.instructions.trim() !== '' ||
+      m.packs !== blank.packs ||
+      m.repeats !== blank.repeats ||
+      m.substitutionAllowed !== blank.substitutionAllowed,
+  );
+  return patientTyped || medTyped || draft.medicaments.length > 1 || draft.remarks.trim() !== '';
+}

@@ -15,6 +15,8 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'text' | 'email' | 'tel';
   autoComplete?: string;
   maxLength?: number;
+  /** What the field is for, said under its label. */
+  hint?: MessageKey;
 }
 
 export const PATIENT_FIELDS: readonly FieldSpec[] = [
@@ -29,7 +31,14 @@ export const PATIENT_FIELDS: readonly FieldSpec[] = [
 export const PERSON_FIELDS: readonly FieldSpec[] = [
   { name: 'FName', label: 'desk.firstName', required: true },
   { name: 'LName', label: 'desk.lastName', required: true },
-  { name: 'Gln', label: 'desk.gln', required: true, inputMode: 'numeric', maxLength: 13 },
+  {
+    name: 'Gln',
+    label: 'desk.gln',
+    required: true,
+    inputMode: 'numeric',
+    maxLength: 13,
+    hint: 'desk.glnHint',
+  },
   { name: 'Zsr', label: 'desk.zsr', maxLength: 7 },
 ];
 

@@ -18,6 +18,8 @@ interface Common {
   class?: string;
   /** Plausibility warnings, in the page's language. */
   warnings?: readonly string[] | undefined;
+  /** What the field is for, under its label, in the page's language. */
+  hint?: string | undefined;
 }
 
 function Messages(props: { id: string; messages: readonly string[] }) {
@@ -63,6 +65,11 @@ function Shell(props: Common & { children: ComponentChildren; shownWarnings: rea
           </span>
         )}
       </label>
+      {props.hint !== undefined && (
+        <p class="muted small" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
       {props.children}
       <Messages id={`${id}-error`} messages={props.violations.at(props.pointer)} />
       <Warnings id={`${id}-warning`} warnings={props.shownWarnings} />
@@ -76,12 +83,19 @@ function controlAttributes(
   violations: Violations,
   required?: boolean,
   warned = false,
+  hinted = false,
 ) {
   const id = controlId(pointer);
   const invalid = violations.at(pointer).length > 0;
-  const describedBy = [invalid && `${id}-error`, warned && `${id}-warning`].filter(Boolean);
+  const describedBy = [
+    hinted && `${id}-hint`,
+    invalid && `${id}-error`,
+    warned && `${id}-warning`,
+  ].filter(Boolean);
   return {
     id,
+    // The form finds a control's field by it (a browser control holding text it cannot read).
+    'data-pointer': pointer,
     'aria-invalid': invalid ? ('true' as const) : undefined,
     'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
     'aria-required': required ? ('true' as const) : undefined,
@@ -134,6 +148,7 @@ export function TextField(
             props.violations,
             props.required,
             warnings.shown.length > 0,
+            props.hint !== undefined,
           ),
           inputMode: props.inputMode,
           autoComplete: props.autoComplete ?? 'off',

@@ -1,168 +1,104 @@
 /**
- * The practice's earlier prescriptions (`GET /ePrescription/prescriptions`): one line each with
- * its state in plain words, a filter by state, and revocation after a confirmation. The list holds
- * no link (the service keeps none), so a QR code is shown only for a prescription created on this
- * page, and never for a revoked one.
+ * The prescriber's earlier prescriptions (`GET /ePrescription/prescriptions`), newest first: one
+ * line each with its state in plain words, the patient's initials and the products as this
+ * browser remembers them (`issued-memory.ts`; the service keeps no patient data), a filter by
+ * state, and revocation after a confirmation. A QR code is shown again only from a link this
+ * browser remembers, and never for a revoked prescription.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { listIssued } from '../api/prescription-list.js';
 import * as api from '../api/prescriptions.js';
 import type { ListState, ListedPrescription } from '../api/types.js';
 import { errorMessage } from '../components/error-message.js';
+import { ProductNames } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
-import type { MessageKey } from '../i18n/messages-en.js';
+import { MEMORY_DAYS } from './issued-memory.js';
+import type { Remembered } from './issued-memory.js';
+import { IssuedRow, RevokeDialog } from './issued-row.js';
+
+/** Rows shown at first and added by "show more". */
+const SHOWN = 20;
+
+/**
+ * The service lists in id order, so the desk reads every page (of the largest size) and sorts by
+ * the issue date; at most this many pages, so a very long history cannot stall the desk.
+ */
+const PAGE = 100;
+const MAX_PAGES = 20;
+
+/** A listed prescription to show again, with what decides what the panel offers. */
+export interface Shown {
+  id: string;
+  revoked: boolean;
+  dispensed: boolean;
+}
+
+/** Newest first (the issue date, then the id for a stable order). */
+function newestFirst(a: ListedPrescription, b: ListedPrescription): number {
+  const byDate = Date.parse(b.issued_at) - Date.parse(a.issued_at);
+  return byDate !== 0 ? byDate : a.prescription_id.localeCompare(b.prescription_id);
+}
 
 const STATES: readonly (ListState | 'all')[] = ['all', 'open', 'dispensed', 'revoked', 'expired'];
-
-type Headline = 'invalid' | 'revoked' | 'dispensed' | 'expired' | 'open';
-
-/** The one state that matters most to the practice. */
-function headline(p: ListedPrescription): Headline {
-  if (!p.valid) return 'invalid';
-  if (p.revoked) return 'revoked';
-  if (p.dispensed) return 'dispensed';
-  if (p.expired) return 'expired';
-  return 'open';
-}
-
-const HEADLINE_KEYS: Readonly<Record<Headline, MessageKey>> = {
-  invalid: 'list.headline.invalid',
-  revoked: 'list.headline.revoked',
-  dispensed: 'list.headline.dispensed',
-  expired: 'list.headline.expired',
-  open: 'list.headline.open',
-};
-
-/** A confirmation as a real modal dialog: focus moves in, and back to the button afterwards. */
-function RevokeDialog(props: { id: string; onYes(): void; onNo(): void }) {
-  const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const before = document.activeElement;
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      class="modal issued-confirm"
-      role="alertdialog"
-      aria-labelledby="issued-revoke-title"
-      aria-describedby="issued-revoke-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onNo();
-      }}
-    >
-      <h2 id="issued-revoke-title">{t('list.revokeTitle', { id: props.id })}</h2>
-      <p id="issued-revoke-text">{t('desk.revokeConfirm')}</p>
-      <div class="actions">
-        <button type="button" class="danger" onClick={props.onYes}>
-          {t('desk.revokeYes')}
-        </button>
-        <button type="button" onClick={props.onNo}>
-          {t('desk.revokeNo')}
-        </button>
-      </div>
-    </dialog>
-  );
-}
-
-function Line(props: {
-  item: ListedPrescription;
-  showable: boolean;
-  busy: boolean;
-  onShow(): void;
-  onRevoke(): void;
-}) {
-  const { t, dateTime } = useI18n();
-  const p = props.item;
-  const state = headline(p);
-  const done = p.medicaments.reduce((sum, m) => sum + m.dispensed, 0);
-  const total = p.medicaments.reduce((sum, m) => sum + m.prescribed, 0);
-  const idRef = `issued-${p.prescription_id}`;
-  return (
-    <li
-      class={`issued-item issued-${state}`}
-      data-prescription-id={p.prescription_id}
-      data-list-state={state}
-    >
-      <p class="issued-head">
-        <code id={idRef}>{p.prescription_id}</code>
-        <strong class={`issued-state issued-state-${state}`}>{t(HEADLINE_KEYS[state])}</strong>
-        {p.locked && p.locked_by !== undefined && (
-          <span class="muted">{t('list.lockedBy', { name: p.locked_by })}</span>
-        )}
-      </p>
-      <dl class="issued-facts">
-        <div>
-          <dt>{t('list.issued')}</dt>
-          <dd>{dateTime(p.issued_at)}</dd>
-        </div>
-        <div>
-          <dt>{t('list.packs')}</dt>
-          <dd>{t('list.packsOf', { done, total })}</dd>
-        </div>
-      </dl>
-      <div class="actions">
-        {props.showable && (
-          <button type="button" aria-describedby={idRef} onClick={props.onShow}>
-            {t('list.show')}
-          </button>
-        )}
-        {!p.revoked && (
-          <button
-            type="button"
-            class="danger"
-            aria-describedby={idRef}
-            disabled={props.busy}
-            onClick={props.onRevoke}
-          >
-            {t('list.revoke')}
-          </button>
-        )}
-      </div>
-    </li>
-  );
-}
 
 export function IssuedList(props: {
   token: Parameters<typeof api.revoke>[1];
   /** Changes whenever the desk created or revoked one: the list is read again. */
   version: number;
-  /** Ids whose link this page holds, so their QR code can be shown again. */
-  known: ReadonlySet<string>;
-  onShow(id: string, revoked: boolean): void;
+  /** What this browser remembers of the prescriptions it issued, newest first. */
+  remembered: readonly Remembered[];
+  onShow(shown: Shown): void;
   onRevoked(id: string): void;
+  /** A remembered prescription with a link is listed revoked, fully dispensed or expired. */
+  onClosed(id: string): void;
+  onForget(id: string): void;
 }) {
   const { t } = useI18n();
   const [state, setState] = useState<ListState | 'all'>('all');
   const [items, setItems] = useState<readonly ListedPrescription[]>([]);
-  const [next, setNext] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState(SHOWN);
+  const [capped, setCapped] = useState(false);
   const [loading, setLoading] = useState(false);
+  const [focusRow, setFocusRow] = useState<string | undefined>(undefined);
+  const memory = new Map(props.remembered.map((r) => [r.id, r]));
+  // A row revoked from the list loses its button: focus goes to the row's heading line.
+  useEffect(() => {
+    if (focusRow === undefined) return;
+    setFocusRow(undefined);
+    document.getElementById(`issued-${focusRow}-head`)?.focus();
+  }, [focusRow]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [message, setMessage] = useState('');
   const [asking, setAsking] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [reads, setReads] = useState(0);
 
-  const load = async (after: string | undefined, live: () => boolean): Promise<void> => {
+  const load = async (live: () => boolean): Promise<void> => {
     setLoading(true);
     setError(undefined);
     try {
-      const page = await listIssued(props.token, {
-        state: state === 'all' ? undefined : state,
-        after,
-      });
-      if (!live()) return;
-      setItems((shown) =>
-        after === undefined ? page.prescriptions : [...shown, ...page.prescriptions],
-      );
-      setNext(page.next);
+      const all: ListedPrescription[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const page = await listIssued(props.token, {
+          state: state === 'all' ? undefined : state,
+          after,
+          limit: PAGE,
+        });
+        if (!live()) return;
+        all.push(...page.prescriptions);
+        after = page.next;
+        pages += 1;
+      } while (after !== undefined && pages < MAX_PAGES);
+      setItems(all.sort(newestFirst));
+      setCapped(after !== undefined);
+      for (const p of all) {
+        const open = !p.revoked && !p.dispensed && !p.expired;
+        if (!open && memory.get(p.prescription_id)?.link !== undefined) {
+          props.onClosed(p.prescription_id);
+        }
+      }
     } catch (failure) {
       if (live()) setError(errorMessage(failure, t));
     } finally {
@@ -172,7 +108,8 @@ export function IssuedList(props: {
 
   useEffect(() => {
     let live = true;
-    void load(undefined, () => live);
+    setShown(SHOWN);
+    void load(() => live);
     return () => {
       live = false;
     };
@@ -190,7 +127,9 @@ export function IssuedList(props: {
         shown.map((p) => (p.prescription_id === id ? { ...p, revoked: true, locked: false } : p)),
       );
       setMessage(t('done.revoke'));
+      setFocusRow(id);
       props.onRevoked(id);
+      props.onClosed(id);
     } catch (failure) {
       setError(errorMessage(failure, t));
     } finally {
@@ -198,6 +137,7 @@ export function IssuedList(props: {
     }
   };
 
+  const visible = items.slice(0, shown);
   return (
     <section class="card issued no-print" aria-labelledby="issued-title">
       <h2 id="issued-title">{t('list.title')}</h2>
@@ -228,23 +168,36 @@ export function IssuedList(props: {
           {error}
         </p>
       )}
+      <p class="muted small">{t('list.memory', { days: MEMORY_DAYS })}</p>
       {!loading && items.length === 0 && !error && <p class="muted">{t('list.empty')}</p>}
-      <ul class="issued-list">
-        {items.map((p) => (
-          <Line
-            key={p.prescription_id}
-            item={p}
-            showable={props.known.has(p.prescription_id)}
-            busy={busy}
-            onShow={() => props.onShow(p.prescription_id, p.revoked)}
-            onRevoke={() => setAsking(p.prescription_id)}
-          />
-        ))}
-      </ul>
-      {next !== undefined && (
-        <button type="button" disabled={loading} onClick={() => void load(next, () => true)}>
+      <ProductNames medicaments={visible.flatMap((p) => memory.get(p.prescription_id)?.meds ?? [])}>
+        <ul class="issued-list">
+          {visible.map((p) => (
+            <IssuedRow
+              key={p.prescription_id}
+              item={p}
+              remembered={memory.get(p.prescription_id)}
+              busy={busy}
+              onShow={() =>
+                props.onShow({ id: p.prescription_id, revoked: p.revoked, dispensed: p.dispensed })
+              }
+              onRevoke={() => setAsking(p.prescription_id)}
+              onForget={() => {
+                props.onForget(p.prescription_id);
+                setMessage(t('list.forgotten'));
+                setFocusRow(p.prescription_id);
+              }}
+            />
+          ))}
+        </ul>
+      </ProductNames>
+      {shown < items.length && (
+        <button type="button" onClick={() => setShown((n) => n + SHOWN)}>
           {t('list.more')}
         </button>
+      )}
+      {capped && shown >= items.length && (
+        <p class="muted small">{t('list.capped', { n: items.length })}</p>
       )}
       {asking !== undefined && (
         <RevokeDialog

@@ -3,6 +3,7 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { hasDosage } from './draft.js';
 import type { MedicamentDraft } from './draft.js';
 import { CheckField, SelectField, TextField } from './field.js';
+import { PACKS, REPEATS } from './field-checks.js';
 import { ProductSearch } from './product-search.js';
 import { controlId } from './violations.js';
 import type { Violations } from './violations.js';
@@ -28,7 +29,11 @@ export function MedicamentFieldset(props: {
   return (
     <fieldset class="medicament-fields" data-index={index}>
       <legend>{t('desk.med', { n: index + 1 })}</legend>
-      <ProductSearch index={index} onPick={(a) => props.onChange({ id: a.gtin, idType: '2' })} />
+      <ProductSearch
+        index={index}
+        id={med.id}
+        onPick={(a) => props.onChange({ id: a.gtin, idType: '2' })}
+      />
       <div class="grid">
         <TextField
           pointer={`${at}/Id`}
@@ -116,9 +121,11 @@ export function MedicamentFieldset(props: {
           class="narrow"
           pointer={`${at}/NbPack`}
           label={t('desk.packs')}
+          required
           type="number"
           inputMode="numeric"
-          min={1}
+          min={PACKS.min}
+          max={PACKS.max}
           step={1}
           violations={violations}
           value={med.packs}
@@ -130,8 +137,8 @@ export function MedicamentFieldset(props: {
           label={t('desk.repeats')}
           type="number"
           inputMode="numeric"
-          min={0}
-          max={24}
+          min={REPEATS.min}
+          max={REPEATS.max}
           step={1}
           violations={violations}
           value={med.repeats}

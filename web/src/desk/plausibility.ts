@@ -1,8 +1,10 @@
 /**
  * What a person should see before issuing, though the service accepts it: doses as typed with a
- * decimal comma or point, implausibly high doses (confirmed before issuing), GLN and GTIN check
- * digits (GS1 mod 10), a birth date in the future, "take until" before the prescription date and
- * the shape of an e-mail address. Warnings, never blocks: the service decides what is valid.
+ * decimal comma or point, implausibly high doses, GLN and GTIN check digits (GS1 mod 10), a GTIN
+ * of the wrong length, a birth date in the future, "take until" before the prescription date and
+ * the shape of an e-mail address. Each shows beside its field; all but the e-mail's shape and a
+ * dose that is no number (refused at the field, `field-checks.ts`) are confirmed once before
+ * issuing ({@link toConfirm}).
  */
 import type { MessageKey } from '../i18n/messages-en.js';
 import { gs1CheckDigitOk } from '../../../src/catalog/gtin.js';
@@ -22,11 +24,12 @@ export interface Warning {
   params?: Readonly<Record<string, string | number>>;
 }
 
-/** A dose above {@link DOSE_LIMIT}: which medicament and time of day. */
+/** A dose above {@link DOSE_LIMIT}: which medicament and time of day, and the dose as typed. */
 export interface HighDose {
   index: number;
   slot: number;
   dose: number;
+  text: string;
   unit: string;
 }
 
@@ -36,7 +39,9 @@ export function highDoses(draft: Draft): HighDose[] {
   draft.medicaments.forEach((m, index) =>
     m.doses.forEach((text, slot) => {
       const dose = parseDecimal(text);
-      if (dose !== undefined && dose > DOSE_LIMIT) out.push({ index, slot, dose, unit: m.unit });
+      if (dose !== undefined && dose > DOSE_LIMIT) {
+        out.push({ index, slot, dose, text: text.trim(), unit: m.unit.trim() });
+      }
     }),
   );
   return out;
@@ -54,22 +59,23 @@ function add(map: Map<string, Warning[]>, pointer: string, warning: Warning): vo
 /** The warnings of `draft` by JSON pointer; `today` is the prescription date (`YYYY-MM-DD`). */
 export function plausibility(draft: Draft, today: string): Map<string, Warning[]> {
   const out = new Map<string, Warning[]>();
+  if (draft.patient.BDt !== '' && draft.patient.BDt > today) {
+    add(out, '/Patient/BDt', { key: 'warn.birthFuture' });
+  }
   for (const [pointer, value] of [
     ['/HcPerson/Gln', draft.person.Gln.trim()],
     ['/Auth', draft.auth.trim()],
   ] as const) {
     if (GLN.test(value) && !gs1CheckDigitOk(value)) add(out, pointer, { key: 'warn.gln' });
   }
-  if (draft.patient.BDt !== '' && draft.patient.BDt > today) {
-    add(out, '/Patient/BDt', { key: 'warn.birthFuture' });
-  }
   const email = draft.org.Email.trim();
   if (email !== '' && !EMAIL.test(email)) add(out, '/HcOrg/Email', { key: 'warn.email' });
   draft.medicaments.forEach((m, i) => {
     const at = `/Medicaments/${i}`;
     const id = m.id.trim();
-    if (m.idType === '2' && GTIN.test(id) && !gs1CheckDigitOk(id)) {
-      add(out, `${at}/Id`, { key: 'warn.gtin' });
+    if (m.idType === '2' && id !== '') {
+      if (!GTIN.test(id)) add(out, `${at}/Id`, { key: 'warn.gtinLength' });
+      else if (!gs1CheckDigitOk(id)) add(out, `${at}/Id`, { key: 'warn.gtin' });
     }
     if (m.until !== '' && m.until < today) add(out, `${at}/Pos/0/DtTo`, { key: 'warn.untilPast' });
     m.doses.forEach((text, k) => {
@@ -81,6 +87,35 @@ export function plausibility(draft: Draft, today: string): Map<string, Warning[]
         add(out, pointer, { key: 'warn.doseHigh', params: { limit: DOSE_LIMIT } });
     });
   });
+  return out;
+}
+
+/** The warnings confirmed before issuing; the others only show beside their field. */
+const CONFIRMED: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'warn.birthFuture',
+  'warn.gln',
+  'warn.gtin',
+  'warn.gtinLength',
+  'warn.untilPast',
+]);
+
+/** A warning the prescriber confirms before issuing, at its field's pointer. */
+export interface ToConfirm {
+  pointer: string;
+  warning: Warning;
+}
+
+/**
+ * The warnings of `draft` the prescriber confirms once before issuing, in the form's order; high
+ * doses are listed apart ({@link highDoses}).
+ */
+export function toConfirm(draft: Draft, today: string): ToConfirm[] {
+  const out: ToConfirm[] = [];
+  for (const [pointer, warnings] of plausibility(draft, today)) {
+    for (const warning of warnings) {
+      if (CONFIRMED.has(warning.key)) out.push({ pointer, warning });
+    }
+  }
   return out;
 }
 

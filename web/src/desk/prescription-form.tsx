@@ -1,4 +1,5 @@
 /** The prescriber's form composing a CHMED16A prescription (seed §2.1). */
+import { useEffect, useState } from 'preact/hooks';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { I18n } from '../i18n/i18n-context.js';
 import { emptyMedicament } from './draft.js';
@@ -9,6 +10,7 @@ import type { FieldSpec } from './field-labels.js';
 import { MedicamentFieldset } from './medicament-fieldset.js';
 import { localDate, plausibility } from './plausibility.js';
 import { ViolationSummary } from './violation-summary.js';
+import { controlId } from './violations.js';
 import type { Violations } from './violations.js';
 
 type Warn = (pointer: string) => readonly string[];
@@ -39,6 +41,7 @@ function Fields<K extends string>(props: {
           type={spec.type}
           inputMode={spec.inputMode}
           maxLength={spec.maxLength}
+          hint={spec.hint && t(spec.hint)}
           violations={props.violations}
           warnings={props.warn(`/${props.section}/${spec.name}`)}
           value={props.values[spec.name as K]}
@@ -56,10 +59,18 @@ export function PrescriptionForm(props: {
   /** Says where the prescriber's fields came from, when they were filled in for the person. */
   profileNote?: string | undefined;
   onDraft(draft: Draft): void;
-  onSubmit(): void;
+  /** `unreadable`: pointers of controls holding text the browser cannot read as their type. */
+  onSubmit(unreadable: readonly string[]): void;
 }) {
   const { t } = useI18n();
   const { draft, violations } = props;
+  // After a medicament is removed, focus goes to the product ID of the one before it.
+  const [focusMed, setFocusMed] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (focusMed === undefined) return;
+    setFocusMed(undefined);
+    document.getElementById(controlId(`/Medicaments/${focusMed}/Id`))?.focus();
+  }, [focusMed]);
   const warn = warner(draft, t);
   const set = (change: Partial<Draft>): void => props.onDraft({ ...draft, ...change });
   const setMed = (index: number, change: Partial<MedicamentDraft>): void =>
@@ -73,7 +84,10 @@ export function PrescriptionForm(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        props.onSubmit();
+        const unreadable = [...e.currentTarget.querySelectorAll('input')]
+          .filter((input) => input.validity.badInput)
+          .map((input) => input.dataset['pointer'] ?? '');
+        props.onSubmit(unreadable);
       }}
     >
       <ViolationSummary violations={violations} />
@@ -117,6 +131,7 @@ export function PrescriptionForm(props: {
           <TextField
             pointer="/Auth"
             label={t('desk.auth')}
+            hint={t('desk.authHint')}
             required
             inputMode="numeric"
             maxLength={13}
@@ -154,7 +169,10 @@ export function PrescriptionForm(props: {
             warn={warn}
             canRemove={draft.medicaments.length > 1}
             onChange={(change) => setMed(i, change)}
-            onRemove={() => set({ medicaments: draft.medicaments.filter((_, j) => j !== i) })}
+            onRemove={() => {
+              set({ medicaments: draft.medicaments.filter((_, j) => j !== i) });
+              setFocusMed(Math.max(0, i - 1));
+            }}
           />
         ))}
         <button

@@ -7,7 +7,7 @@
  * before.
  */
 import { createContext } from 'preact';
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogArticle } from '../api/types.js';
 import { articleName } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
@@ -28,13 +28,22 @@ type Found =
   | { state: 'found'; query: string; articles: CatalogArticle[] }
   | { state: 'failed' };
 
-/** The search field of medicament `index`; `onPick` gets the product chosen. */
-export function ProductSearch(props: { index: number; onPick(article: CatalogArticle): void }) {
+/**
+ * The search field of medicament `index`, whose product ID is `id`; `onPick` gets the product
+ * chosen. "Chosen: …" holds while the product ID is the chosen GTIN.
+ */
+export function ProductSearch(props: {
+  index: number;
+  id: string;
+  onPick(article: CatalogArticle): void;
+}) {
   const { t, lang } = useI18n();
   const search = useContext(ProductSearchContext);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found>({ state: 'idle' });
-  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<{ name: string; gtin: string } | undefined>(undefined);
+  const picked = chosen !== undefined && chosen.gtin === props.id.trim() ? chosen.name : undefined;
+  const field = useRef<HTMLInputElement>(null);
   const id = `product-search-${props.index}`;
   const text = query.trim();
   useEffect(() => {
@@ -71,6 +80,7 @@ export function ProductSearch(props: { index: number; onPick(article: CatalogArt
       <label for={id}>{t('desk.productSearch')}</label>
       <input
         id={id}
+        ref={field}
         type="search"
         autocomplete="off"
         spellcheck={false}
@@ -79,7 +89,7 @@ export function ProductSearch(props: { index: number; onPick(article: CatalogArt
         value={query}
         onInput={(event) => {
           setQuery(event.currentTarget.value);
-          setPicked(undefined);
+          setChosen(undefined);
         }}
       />
       <p class="muted small" id={`${id}-hint`}>
@@ -100,8 +110,11 @@ export function ProductSearch(props: { index: number; onPick(article: CatalogArt
                   data-gtin={article.gtin}
                   onClick={() => {
                     props.onPick(article);
-                    setPicked(name);
+                    setChosen({ name, gtin: article.gtin });
                     setQuery('');
+                    // The button goes with the list: focus stays in the search, where
+                    // "Chosen: …" is read out.
+                    field.current?.focus();
                   }}
                 >
                   {name} <span class="product-code">(GTIN {article.gtin})</span>

@@ -230,7 +230,6 @@ export const de: Messages = {
     'Dieses Rezept endgültig widerrufen? Das kann nicht rückgängig gemacht werden.',
   'desk.revokeYes': 'Ja, widerrufen',
   'desk.revokeNo': 'Nein, behalten',
-  'desk.revoked': 'Dieses Rezept wurde widerrufen.',
   'desk.new': 'Neues Rezept',
 
   // Die Theke: Zustand auf einen Blick, Packungen, Erzwingen, Sperren, Stornieren
@@ -449,9 +448,35 @@ export const de: Messages = {
     'Mehr als {limit} Einheiten zu einer Tageszeit: Sie werden um Bestätigung gebeten.',
   'dose.title': 'Ungewöhnliche Dosen bestätigen',
   'dose.text': 'Diese Dosen liegen über {limit} Einheiten zu einer Tageszeit. Stimmen sie?',
-  'dose.item': '{med}, {slot}: {dose} {unit}',
+  'dose.item': '{med}, {slot}: {dose} (Einheit: {unit})',
   'dose.yes': 'Ja, so ausstellen',
   'dose.no': 'Nein, Dosis korrigieren',
+  // Desk: values refused at the field, warnings confirmed before issuing, the two GLNs, leaving
+  // a draft, a revoked prescription, and the desk's memory of what it issued.
+  'check.wholeNumber': 'muss eine ganze Zahl von {min} bis {max} sein',
+  'check.dose': 'muss eine Zahl ab 0 sein, z. B. 1 oder 0,5',
+  'check.date': 'ist kein gültiges Datum',
+  'warn.gtinLength': 'Eine GTIN hat 8, 12, 13 oder 14 Ziffern: bitte prüfen.',
+  'confirm.title': 'Vor dem Ausstellen prüfen',
+  'confirm.text': 'Diese Angaben sind ungewöhnlich. Rezept so ausstellen?',
+  'confirm.no': 'Nein, zurück zum Feld',
+  'desk.glnHint': 'Ihre eigene GLN als verordnende Person.',
+  'desk.authHint': 'Die GLN der Praxis, die das Rezept ausstellt; oft dieselbe wie Ihre.',
+  'desk.createdRevoked': 'Rezept widerrufen',
+  'draft.leaveTitle': 'Angefangenes Rezept verwerfen?',
+  'draft.leaveText':
+    'Das Formular enthält Angaben, die nicht ausgestellt sind. Beim Abmelden gehen sie verloren.',
+  'draft.leaveYes': 'Abmelden und verwerfen',
+  'draft.leaveNo': 'Bleiben und Angaben behalten',
+  'list.patient': 'Patient/in',
+  'list.products': 'Produkte',
+  'list.unknown':
+    'Nicht in diesem Browser ausgestellt: Patient/in und Produkte sind hier nicht bekannt.',
+  'list.memory':
+    'Initialen und Produkte werden nur in diesem Browser gespeichert, höchstens {days} Tage; ein QR-Code nur, solange sein Rezept offen ist.',
+  'list.forget': 'Auf diesem Computer vergessen',
+  'list.forgotten': 'Auf diesem Computer vergessen.',
+  'list.capped': 'Mehr als {n} Rezepte: Diese {n} werden angezeigt, nicht unbedingt die neuesten.',
   'reauth.title': 'Erneut anmelden',
   'reauth.text':
     'Die Sitzung ist abgelaufen. Melden Sie sich mit dem Client-Secret erneut an: alles auf dem Bildschirm bleibt erhalten, danach wird die Aktion fortgesetzt.',

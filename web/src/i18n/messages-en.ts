@@ -225,7 +225,6 @@ export const en = {
   'desk.revokeConfirm': 'Revoke this prescription for good? This cannot be undone.',
   'desk.revokeYes': 'Yes, revoke',
   'desk.revokeNo': 'No, keep it',
-  'desk.revoked': 'This prescription has been revoked.',
   'desk.new': 'New prescription',
 
   // The counter: state at a glance, packages, force, locks, cancel
@@ -438,9 +437,33 @@ export const en = {
   'warn.doseHigh': 'More than {limit} units at one time of day: you will be asked to confirm.',
   'dose.title': 'Confirm unusual doses',
   'dose.text': 'These doses are higher than {limit} units at one time of day. Are they correct?',
-  'dose.item': '{med}, {slot}: {dose} {unit}',
+  'dose.item': '{med}, {slot}: {dose} (unit: {unit})',
   'dose.yes': 'Yes, create as entered',
   'dose.no': 'No, correct the dose',
+  // Desk: values refused at the field, warnings confirmed before issuing, the two GLNs, leaving
+  // a draft, a revoked prescription, and the desk's memory of what it issued.
+  'check.wholeNumber': 'must be a whole number from {min} to {max}',
+  'check.dose': 'must be a number of 0 or more, e.g. 1 or 0.5',
+  'check.date': 'is not a real date',
+  'warn.gtinLength': 'A GTIN has 8, 12, 13 or 14 digits: please check it.',
+  'confirm.title': 'Check before issuing',
+  'confirm.text': 'These entries look unusual. Issue the prescription as entered?',
+  'confirm.no': 'No, go back to the field',
+  'desk.glnHint': 'Your own GLN, as the prescribing person.',
+  'desk.authHint': 'The GLN of the practice issuing the prescription; often the same as yours.',
+  'desk.createdRevoked': 'Prescription revoked',
+  'draft.leaveTitle': 'Discard the prescription being written?',
+  'draft.leaveText': 'The form holds entries that have not been issued. Signing out clears them.',
+  'draft.leaveYes': 'Sign out and discard',
+  'draft.leaveNo': 'Stay and keep the entries',
+  'list.patient': 'Patient',
+  'list.products': 'Products',
+  'list.unknown': 'Not issued in this browser: patient and products are not known here.',
+  'list.memory':
+    'Patient initials and products are remembered only in this browser, for at most {days} days; a QR code only while its prescription is open.',
+  'list.forget': 'Forget on this computer',
+  'list.forgotten': 'Forgotten on this computer.',
+  'list.capped': 'More than {n} prescriptions: these {n} are listed, not necessarily the newest.',
   'reauth.title': 'Sign in again',
   'reauth.text':
     'The session has ended. Sign in again with the client secret: everything on the screen stays, and the action then continues.',

@@ -229,7 +229,6 @@ export const fr: Messages = {
   'desk.revokeConfirm': 'Révoquer définitivement cette ordonnance ? Cette action est irréversible.',
   'desk.revokeYes': 'Oui, révoquer',
   'desk.revokeNo': 'Non, la garder',
-  'desk.revoked': 'Cette ordonnance a été révoquée.',
   'desk.new': 'Nouvelle ordonnance',
 
   // Le comptoir : état en un coup d’œil, emballages, forçage, verrous, annulation
@@ -450,9 +449,35 @@ export const fr: Messages = {
   'dose.title': 'Confirmer des doses inhabituelles',
   'dose.text':
     'Ces doses dépassent {limit} unités à un moment de la journée. Sont-elles correctes ?',
-  'dose.item': '{med}, {slot} : {dose} {unit}',
+  'dose.item': '{med}, {slot} : {dose} (unité : {unit})',
   'dose.yes': 'Oui, établir ainsi',
   'dose.no': 'Non, corriger la dose',
+  // Desk: values refused at the field, warnings confirmed before issuing, the two GLNs, leaving
+  // a draft, a revoked prescription, and the desk's memory of what it issued.
+  'check.wholeNumber': 'doit être un nombre entier de {min} à {max}',
+  'check.dose': 'doit être un nombre de 0 ou plus, p. ex. 1 ou 0,5',
+  'check.date': 'n’est pas une date valable',
+  'warn.gtinLength': 'Un GTIN a 8, 12, 13 ou 14 chiffres : veuillez le vérifier.',
+  'confirm.title': 'Vérifier avant d’établir',
+  'confirm.text': 'Ces indications sont inhabituelles. Établir l’ordonnance telle quelle ?',
+  'confirm.no': 'Non, revenir au champ',
+  'desk.glnHint': 'Votre propre GLN, en tant que personne qui prescrit.',
+  'desk.authHint': 'Le GLN du cabinet qui établit l’ordonnance ; souvent le même que le vôtre.',
+  'desk.createdRevoked': 'Ordonnance révoquée',
+  'draft.leaveTitle': 'Abandonner l’ordonnance en cours ?',
+  'draft.leaveText':
+    'Le formulaire contient des indications qui n’ont pas été établies. Elles seront perdues à la déconnexion.',
+  'draft.leaveYes': 'Se déconnecter et abandonner',
+  'draft.leaveNo': 'Rester et garder les indications',
+  'list.patient': 'Patient·e',
+  'list.products': 'Produits',
+  'list.unknown': 'Pas établie dans ce navigateur : patient·e et produits ne sont pas connus ici.',
+  'list.memory':
+    'Les initiales et les produits ne sont gardés que dans ce navigateur, {days} jours au plus ; un code QR seulement tant que son ordonnance est ouverte.',
+  'list.forget': 'Oublier sur cet ordinateur',
+  'list.forgotten': 'Oublié sur cet ordinateur.',
+  'list.capped':
+    'Plus de {n} ordonnances : ces {n} sont affichées, pas forcément les plus récentes.',
   'reauth.title': 'Se reconnecter',
   'reauth.text':
     'La session a pris fin. Reconnectez-vous avec le secret client : tout ce qui est à l’écran est conservé, puis l’action se poursuit.',
