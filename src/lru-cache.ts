@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 export type Weigh<V> = (value: V) => number;
 
 /** A map holding at most `capacity` of weight, evicting the least recently used. */
-export class LruCache<V extends {}> {
+export class LruCache<V extends NonNullable<unknown>> {
   readonly capacity: number;
   readonly #entries: LRUCache<string, V>;
   readonly #weighed: boolean;

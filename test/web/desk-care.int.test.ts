@@ -27,7 +27,7 @@ describe('web page: the desk’s smaller cares', { skip: browserSkipReason() }, 
   const browser = useChromium();
 
   test(
-    'focus follows a removed medicament, a revoke and a new prescription',
+    'focus follows a removed medicament, the safe choice of a revoke, a revoke and a new prescription',
     { timeout: 60_000 },
     async () => {
       const { watched, page, desk } = await openSignedIn(browser(), server.url, server.doctor);
@@ -38,6 +38,11 @@ describe('web page: the desk’s smaller cares', { skip: browserSkipReason() }, 
       await desk.getByRole('button', { name: 'Create prescription' }).click();
       await desk.locator('section.created').waitFor();
       await desk.getByRole('button', { name: 'Revoke prescription' }).click();
+      // The question focuses the safe choice: Enter must not revoke by accident.
+      await settlesTo(
+        () => page.evaluate(() => document.activeElement?.textContent),
+        'No, keep it',
+      );
       await desk.getByRole('button', { name: 'Yes, revoke' }).click();
       // The heading says what happened and takes focus; the notice is said once.
       await desk.getByRole('heading', { name: 'Prescription revoked', level: 2 }).waitFor();

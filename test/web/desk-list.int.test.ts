@@ -52,6 +52,11 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
       await row(id).getByRole('button', { name: 'Revoke' }).click();
       const dialog = page.getByRole('alertdialog', { name: `Revoke prescription ${id}?` });
       await dialog.waitFor();
+      // The safe choice has the focus: Enter must not revoke by accident.
+      await settlesTo(
+        () => page.evaluate(() => document.activeElement?.textContent),
+        'No, keep it',
+      );
       await dialog.getByRole('button', { name: 'No, keep it' }).click();
       assert.equal(await row(id).getAttribute('data-list-state'), 'open');
       await row(id).getByRole('button', { name: 'Revoke' }).click();

@@ -38,6 +38,11 @@ export function CreatedPanel(props: {
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
+  // Asked to confirm a revocation, focus goes to the safe choice: Enter must not revoke.
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
   // Focus moves to the result, so a screen reader announces it and Tab continues from here.
   useEffect(() => heading.current?.focus(), [id]);
   // Revoked from this panel, its buttons are gone: focus goes to the heading that says so. (From
@@ -154,7 +159,7 @@ export function CreatedPanel(props: {
                     >
                       {t('desk.revokeYes')}
                     </button>
-                    <button type="button" onClick={() => setConfirming(false)}>
+                    <button type="button" ref={keep} onClick={() => setConfirming(false)}>
                       {t('desk.revokeNo')}
                     </button>
                   </div>

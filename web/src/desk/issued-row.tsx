@@ -61,7 +61,8 @@ export function RevokeDialog(props: { id: string; onYes(): void; onNo(): void })
         <button type="button" class="danger" onClick={props.onYes}>
           {t('desk.revokeYes')}
         </button>
-        <button type="button" onClick={props.onNo}>
+        {/* The safe choice has the focus: Enter must not revoke by accident. */}
+        <button type="button" onClick={props.onNo} autoFocus>
           {t('desk.revokeNo')}
         </button>
       </div>
