@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { MED_A, MED_B } from '../support/fixtures.js';
-import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
+import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import {
   created,
@@ -103,6 +103,8 @@ describe('web page: a forged link at the counter', { skip: browserSkipReason() }
         await counter.locator(`[data-medicament-id="${OTHER_PRODUCT}"]:visible`).count(),
         0,
       );
+      // The README shows the counter refusing the first forgery.
+      if (forgery === FORGERIES[0]) await screenshot(watched.page, 'counter-forged', false);
       const events = (await verifiedAs(server, server.pharmacist, rx.link)).events as Doc[];
       assert.deepEqual(
         events.map((e) => e.type),

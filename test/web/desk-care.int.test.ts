@@ -17,6 +17,7 @@ import {
   fillPrescriber,
   fillSample,
   focusedId,
+  focusedText,
   openSignedIn,
   settlesTo,
   signIn,
@@ -39,10 +40,7 @@ describe('web page: the desk’s smaller cares', { skip: browserSkipReason() }, 
       await desk.locator('section.created').waitFor();
       await desk.getByRole('button', { name: 'Revoke prescription' }).click();
       // The question focuses the safe choice: Enter must not revoke by accident.
-      await settlesTo(
-        () => page.evaluate(() => document.activeElement?.textContent),
-        'No, keep it',
-      );
+      await settlesTo(() => focusedText(page), 'No, keep it');
       await desk.getByRole('button', { name: 'Yes, revoke' }).click();
       // The heading says what happened and takes focus; the notice is said once.
       await desk.getByRole('heading', { name: 'Prescription revoked', level: 2 }).waitFor();

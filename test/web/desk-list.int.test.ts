@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
 import { createPrescription } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
-import { fillSample, focusedId, screens, settlesTo, signIn } from './steps.js';
+import { fillSample, focusedId, focusedText, screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: the desk’s list of prescriptions', { skip: browserSkipReason() }, () => {
   const server = useTestServer({ ownPrescriptionUrl: true });
@@ -53,10 +53,7 @@ describe('web page: the desk’s list of prescriptions', { skip: browserSkipReas
       const dialog = page.getByRole('alertdialog', { name: `Revoke prescription ${id}?` });
       await dialog.waitFor();
       // The safe choice has the focus: Enter must not revoke by accident.
-      await settlesTo(
-        () => page.evaluate(() => document.activeElement?.textContent),
-        'No, keep it',
-      );
+      await settlesTo(() => focusedText(page), 'No, keep it');
       await dialog.getByRole('button', { name: 'No, keep it' }).click();
       assert.equal(await row(id).getAttribute('data-list-state'), 'open');
       await row(id).getByRole('button', { name: 'Revoke' }).click();

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { browserSkipReason, useChromium, watchedContext } from '../support/browser.js';
+import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { CATALOG_SAMPLE, SAMPLE_ARTICLES, importCatalog } from '../support/catalog.js';
 import { calls, createPrescription, expectationsOn } from '../support/e2e.js';
 import { samplePrescription } from '../support/fixtures.js';
@@ -108,6 +108,7 @@ describe('web page: patient view, what was recorded', { skip: browserSkipReason(
         .evaluateAll((items) => items.map((li) => li.getAttribute('data-remaining'))),
       ['1', '5'],
     );
+    await screenshot(page, 'patient-partial', false);
 
     // Once the rest is collected: dispensed, nothing left, no list of what is left.
     await appends(id, call.full(id), 'full_dispense');

@@ -40,6 +40,12 @@ export async function focusedId(page: Page): Promise<string | null> {
   return ids[0] ?? null;
 }
 
+/** The text of the element that has focus, or null when nothing has. */
+export async function focusedText(page: Page): Promise<string | null> {
+  const texts = await page.locator(':focus').evaluateAll((els) => els.map((el) => el.textContent));
+  return texts[0] ?? null;
+}
+
 /** The ids of the desk's list of issued prescriptions, in the order shown. */
 export function issuedIds(desk: Locator): Promise<string[]> {
   return desk
