@@ -7,21 +7,27 @@
 /** How many times slower a call on 4n may be than on n: linear costs about 4, quadratic 16. */
 export const LINEAR_GROWTH = 8;
 
+/** The CPU time this process spends on `run`, in ms: time it waits for a busy core is not counted. */
+export function cpuMs(run: () => unknown): number {
+  const started = process.cpuUsage();
+  run();
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1_000;
+}
+
 /**
- * The best of `runs` timings of `run`, in ms: a scheduling pause of a busy machine does not recur,
- * a real cost does.
+ * The best of `runs` measures of `run`'s CPU time, in ms (see {@link cpuMs}): a machine shared
+ * with other processes preempts a long measure more often than a short one, which made linear
+ * costs look superlinear in wall-clock time; and a pause of the process's own (a collection) does
+ * not recur, a real cost does.
  */
 export function bestMs(run: () => unknown, runs = 5): number {
   let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
+  for (let i = 0; i < runs; i++) best = Math.min(best, cpuMs(run));
   return best;
 }
 
-/** The best of `runs` timings of the promise `run` answers, in ms (see {@link bestMs}). */
+/** The best of `runs` wall-clock timings of the promise `run` answers, in ms. */
 export async function bestMsAsync(run: () => Promise<unknown>, runs = 5): Promise<number> {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
