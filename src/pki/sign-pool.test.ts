@@ -97,11 +97,18 @@ describe('SignPool', () => {
         await Promise.all([1, 2, 3, 4].map((i) => fresh.sign(privateKey, '', `x${i}`)));
         const after = threadNiceness();
         assert.equal(after.get(process.pid), own);
-        const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice !== own);
-        assert.deepEqual(
-          lowered.map(([, nice]) => nice),
-          Array<number>(2).fill(Math.min(19, own + SIGNING_THREAD_NICENESS)),
-        );
+        const expected = Math.min(19, own + SIGNING_THREAD_NICENESS);
+        const started = [...after].filter(([tid]) => !before.has(tid));
+        if (expected === own) {
+          // Run at the lowest priority already (`nice -n 19 npm test`): none can be lower.
+          assert.ok(started.filter(([, nice]) => nice === own).length >= 2);
+        } else {
+          const lowered = started.filter(([, nice]) => nice !== own);
+          assert.deepEqual(
+            lowered.map(([, nice]) => nice),
+            Array<number>(2).fill(expected),
+          );
+        }
       } finally {
         await fresh.close();
       }

@@ -57,11 +57,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
   }
 }
 
-/** Lets the server see what was written. */
-function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 200));
-}
-
 function verifyAnything(server: ListeningServer) {
   return server.request('POST', '/ePrescription/verify', {
     body: 'not a link',
@@ -123,20 +118,18 @@ describe(`at most ${LIMIT} requests in progress (ERX_MAX_IN_FLIGHT)`, () => {
       auth.holding = false;
       for (const request of held) request.socket.destroy();
     }
-    await settle();
-
-    const served = await Promise.all(
-      Array.from({ length: LIMIT }, () =>
-        server.request('POST', '/ePrescription/verify', {
-          body: 'still not a link',
-          contentType: 'text/plain',
-        }),
-      ),
-    );
-    assert.deepEqual(
-      served.map((a) => a.status),
-      Array.from({ length: LIMIT }, () => 400),
-    );
+    // Every place is free again once the server has seen the sockets close: all served at once.
+    await until(async () => {
+      const served = await Promise.all(
+        Array.from({ length: LIMIT }, () =>
+          server.request('POST', '/ePrescription/verify', {
+            body: 'still not a link',
+            contentType: 'text/plain',
+          }),
+        ),
+      );
+      return served.every((a) => a.status === 400);
+    }, 'every place free again');
   });
 });
 
@@ -172,6 +165,19 @@ async function statusWhenCalm(server: TestServer): Promise<number> {
   }
 }
 
+/**
+ * The first verify `server` sheds while the event loop is overloaded: the lag is measured a turn
+ * or two after the overload begins, however slow the machine; after 5 s whatever came is returned.
+ */
+async function shedWhileOverloaded(server: TestServer) {
+  const until = performance.now() + 5_000;
+  for (;;) {
+    const answer = await verifyAnything(server);
+    if (answer.status === 503 || performance.now() > until) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
   let lagging: TestServer;
   let unbounded: TestServer;
@@ -188,8 +194,8 @@ describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
     assert.equal(await statusWhenCalm(lagging), 400);
     const stop = overload(30);
     try {
-      await settle();
-      const shed = await verifyAnything(lagging);
+      // Once the lag is measured: the server sheds while the overload lasts.
+      const shed = await shedWhileOverloaded(lagging);
       assert.equal(shed.status, 503);
       assert.equal(shed.headers.get('retry-after'), '1');
       assert.equal(shed.json.error_code, 'service_unavailable');
@@ -204,7 +210,8 @@ describe('no new work while the event loop lags (ERX_MAX_LAG_MS)', () => {
   it('is off by default: the same overload is served', async () => {
     const stop = overload(30);
     try {
-      await settle();
+      // The bounded server in the same process sheds: the lag is there, and measured.
+      assert.equal((await shedWhileOverloaded(lagging)).status, 503);
       assert.equal((await verifyAnything(unbounded)).status, 400);
     } finally {
       stop();

@@ -2,11 +2,14 @@
  * ReDoS: every regular expression of `src/` — literals, `new RegExp` calls and
  * the JSON Schema `pattern`s, collected from the source with the TypeScript parser and from the
  * schemas themselves — and the schema formats and public parsers, each run against adversarial
- * strings of 16 to 100,000 characters: each run must take under 10 ms. An input over budget is not
+ * strings of 16 to 100,000 characters: each run must cost at most 50 linear passes over 100,000
+ * characters (`encodeURIComponent`, measured in the same run: about 10 ms on an idle 2-core
+ * machine, more on a slower or busier one, see test/support/timing.ts), or else have grown no
+ * faster than linearly since the previous size (`linearSince`). An input over budget is not
  * tried longer, so a regression fails fast instead of hanging the suite: an exponential pattern
  * fails at 24 characters, a quadratic one at 10,000. Timings are the best of a few runs (see
- * `timeMs`), so that a scheduling pause on a busy machine does not count as the pattern's cost.
- * `.solo.`: a 10 ms bound is a timing measurement, so it runs alone (scripts/run-tests.mjs).
+ * `timeMs`), so that a scheduling pause on a busy machine does not count as the pattern's cost, and
+ * a time over budget is judged against the unit measured again at that moment.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -24,26 +27,37 @@ import {
 import { traceFor } from '../../src/http/trace.js';
 import { parseLink } from '../../src/link/index.js';
 import { startTestServer } from '../support/server.js';
+import { bestMsAsync, cpuMs, linearPassMs } from '../support/timing.js';
 import { REGEX_TABLE } from './regex-table.js';
 import type { RegexEntry } from './regex-table.js';
 import { adversarialInputs, repeatTo } from './support/adversarial.js';
 import { findSourceRegexes, fromLiteral } from './support/source-regexes.js';
 
-const BUDGET_MS = 10;
+/** The budget of one run, in linear passes over 100,000 characters (see {@link overBudget}). */
+const BUDGET_PASSES = 50;
+let budgetMs = BUDGET_PASSES * linearPassMs(100_000);
+
+/**
+ * Whether `ms` is over the budget: a time over it is judged again against the unit measured now,
+ * so that a machine that has become busier since the last measure does not fail a linear pattern.
+ */
+function overBudget(ms: number): boolean {
+  if (ms <= budgetMs) return false;
+  budgetMs = BUDGET_PASSES * linearPassMs(100_000);
+  return ms > budgetMs;
+}
 // The short rungs catch an exponential pattern (2^24 steps take well over 10 ms) before a long
 // input could hang the suite; the long ones catch quadratic ones.
 const SIZES = [16, 24, 1_000, 10_000, 100_000];
 
 /**
- * The best timing of `run`, in ms: of two runs, or of seven when the first two are over budget.
+ * The best CPU time of `run`, in ms: of two runs, or of seven when the first two are over budget.
  * A pattern that is really slow stays slow every time; a pause of a busy machine does not recur.
  */
 function timeMs(run: () => void): number {
   let best = Infinity;
-  for (let i = 0; i < 7 && (i < 2 || best > BUDGET_MS); i++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
+  for (let i = 0; i < 7 && (i < 2 || best > budgetMs); i++) {
+    best = Math.min(best, cpuMs(run));
   }
   return best;
 }
@@ -65,6 +79,7 @@ function sweep(
   sweepState: Sweep,
 ): void {
   const failed = new Set<number>();
+  const previous = new Map<number, { n: number; ms: number }>();
   for (const n of SIZES) {
     inputsFor(n).forEach((input, i) => {
       if (failed.has(i)) return;
@@ -79,7 +94,9 @@ function sweep(
       if (n === SIZES[SIZES.length - 1] && ms > sweepState.slowest.ms) {
         sweepState.slowest = { ms, what: `${name} #${i}` };
       }
-      if (ms > BUDGET_MS) {
+      const before = previous.get(i);
+      previous.set(i, { n, ms });
+      if (overBudget(ms) && !linearSince(before, { n, ms })) {
         failed.add(i);
         sweepState.over.push(
           `${name}: input #${i} (${n} chars, ${JSON.stringify(input.slice(0, 24))}…) took ${ms.toFixed(1)} ms`,
@@ -87,6 +104,20 @@ function sweep(
       }
     });
   }
+}
+
+/**
+ * Whether the cost grew at most twice as fast as the input since the previous size: a linear
+ * pattern with a high cost per character (a global replace of 100,000 matches) may be over budget,
+ * an exponential or quadratic one grows far faster (256 times from 16 to 24 characters, 100 times
+ * from 10,000 to 100,000).
+ */
+function linearSince(
+  before: { n: number; ms: number } | undefined,
+  now: { n: number; ms: number },
+): boolean {
+  if (before === undefined) return false;
+  return now.ms / Math.max(before.ms, 0.001) <= (2 * now.n) / before.n;
 }
 
 function newSweep(): Sweep {
@@ -155,7 +186,7 @@ describe('ReDoS', () => {
     assert.deepEqual([...formats].sort(), Object.keys(schemaFormats).sort());
   });
 
-  it('runs every regular expression in under 10 ms on 100,000-character adversarial strings', () => {
+  it('runs every regular expression within the budget on 100,000-character adversarial strings', () => {
     const state = newSweep();
     for (const entry of REGEX_TABLE) {
       const re = compile(entry);
@@ -173,13 +204,13 @@ describe('ReDoS', () => {
       );
     }
     console.log(
-      `redos: ${REGEX_TABLE.length} regexes, ${state.runs} runs, ${state.over.length} over ${BUDGET_MS} ms; ` +
+      `redos: ${REGEX_TABLE.length} regexes, ${state.runs} runs, ${state.over.length} over ${budgetMs.toFixed(1)} ms and superlinear; ` +
         `slowest at 100,000 chars ${state.slowest.ms.toFixed(2)} ms (${state.slowest.what})`,
     );
     assert.deepEqual(state.over, []);
   });
 
-  it('runs the schema formats and the document validation in under 10 ms on such strings', () => {
+  it('runs the schema formats and the document validation within the budget on such strings', () => {
     const state = newSweep();
     for (const name of ['date', 'date-time'] as const) {
       const validate = schemaFormats[name].validate;
@@ -213,7 +244,7 @@ describe('ReDoS', () => {
     assert.deepEqual(state.over, []);
   });
 
-  it('runs the public parsers in under 10 ms on such strings', () => {
+  it('runs the public parsers within the budget on such strings', () => {
     const state = newSweep();
     const base = 'http://erx.test/rx/#';
     const sig = 'a'.repeat(128);
@@ -281,7 +312,7 @@ describe('ReDoS', () => {
     assert.deepEqual(state.over, []);
   });
 
-  it('checks an Idempotency-Key of 100,000 characters in under 10 ms (through the route)', async () => {
+  it('checks an Idempotency-Key of 100,000 characters within the budget beyond a short key (through the route)', async () => {
     const server = await startTestServer();
     try {
       const app = server.runtime.app;
@@ -295,6 +326,9 @@ describe('ReDoS', () => {
           },
         });
       await send('warm-up');
+      // The same request with a short key, measured in the same run: the long key may add the
+      // budget of one regular expression run, no more.
+      const baselineMs = await bestMsAsync(() => send('short-key'), 7);
       const inputs = [
         ...adversarialInputs('^[\\x21-\\x7e]{1,200}$', 100_000).slice(0, 60),
         `${repeatTo('x', 100_000)} `,
@@ -305,17 +339,18 @@ describe('ReDoS', () => {
         // The best of a few requests, as in `timeMs`: the whole request path is timed here.
         let ms = Infinity;
         let answer = await send(key);
-        for (let run = 0; run < 7 && (run < 2 || ms > BUDGET_MS); run++) {
+        for (let run = 0; run < 7 && (run < 2 || ms > baselineMs + budgetMs); run++) {
           const started = performance.now();
           answer = await send(key);
           ms = Math.min(ms, performance.now() - started);
         }
         slowest = Math.max(slowest, ms);
         assert.ok(answer.statusCode < 500, answer.body);
-        if (ms > BUDGET_MS) over.push(`#${i} ${ms.toFixed(1)} ms`);
+        if (overBudget(ms - baselineMs)) over.push(`#${i} ${ms.toFixed(1)} ms`);
       }
       console.log(
-        `redos: Idempotency-Key, ${inputs.length} requests, slowest ${slowest.toFixed(2)} ms`,
+        `redos: Idempotency-Key, ${inputs.length} requests, slowest ${slowest.toFixed(2)} ms ` +
+          `(a short key ${baselineMs.toFixed(2)} ms, budget ${budgetMs.toFixed(1)} ms)`,
       );
       assert.deepEqual(over, []);
     } finally {
