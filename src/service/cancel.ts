@@ -6,6 +6,7 @@ import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import { isCancellable } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
+import { requireMaker } from './guards.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -16,6 +17,7 @@ export async function cancel(
   eventId: string,
   ctx: CallContext,
 ): Promise<EventView> {
+  requireMaker(ctx.principal, 'cancel');
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('cancel', 'revocation', chain.facts, ctx.principal);
     const target = chain.facts.byId.get(eventId);

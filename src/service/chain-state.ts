@@ -4,8 +4,8 @@
  * that holds, and which events are cancelled. Pure; the chain and the signed terms are the only
  * sources of truth.
  */
-import { tryParseTimestamp } from '../ledger/index.js';
-import type { EventBody, EventType } from '../ledger/index.js';
+import { EVENT_KINDS, tryParseTimestamp } from '../ledger/index.js';
+import type { EventBody, FoldEffect } from '../ledger/index.js';
 import { handedOut } from './handed-out.js';
 import type { Terms } from './terms.js';
 
@@ -55,17 +55,6 @@ export interface ChainFacts {
   byId: ReadonlyMap<string, EventBody>;
 }
 
-/** Which event types a cancel may target (SPEC.md §5: create, revoke, lock, unlock are not). */
-export const CANCELLABLE = {
-  create: false,
-  partial_dispense: true,
-  full_dispense: true,
-  revoke: false,
-  cancel: false,
-  lock: false,
-  unlock: false,
-} as const satisfies Record<EventType, boolean>;
-
 /**
  * How long a lock recorded without `event_data.expires_at` (before locks lapsed) holds: the
  * default of `ERX_LOCK_TTL`.
@@ -76,7 +65,7 @@ export const UNRECORDED_LOCK_TTL_MS = 15 * 60_000;
 export function cancelledIn(events: readonly EventBody[]): ReadonlySet<string> {
   const cancelled = new Set<string>();
   for (const e of events) {
-    const target = e.type === 'cancel' ? e.event_data.EventId : undefined;
+    const target = EVENT_KINDS[e.type].fold === 'cancel' ? e.event_data.EventId : undefined;
     if (typeof target === 'string') cancelled.add(target);
   }
   return cancelled;
@@ -112,7 +101,8 @@ export function chainFacts(
   let completion: Completion | undefined;
   for (const e of events) {
     byId.set(e.id, e);
-    switch (e.type) {
+    const fold = EVENT_KINDS[e.type].fold;
+    switch (fold) {
       case 'revoke':
         revoked = true;
         break;
@@ -127,25 +117,25 @@ export function chainFacts(
       case 'unlock':
         lock = undefined;
         break;
-      case 'partial_dispense':
-      case 'full_dispense':
+      case 'dispense_items':
+      case 'dispense_rest':
         if (cancelled.has(e.id)) break;
         for (const [id, amount] of handed.get(e.id) ?? []) {
           dispensed.set(id, (dispensed.get(id) ?? 0) + amount);
         }
         if (
           completion === undefined &&
-          (e.type === 'full_dispense' ||
+          (fold === 'dispense_rest' ||
             medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed))
         ) {
           completion = { at: e.timestamp, by: e.actor_name };
         }
         break;
-      case 'create':
+      case 'none':
       case 'cancel':
         break;
       default:
-        return unhandled(e.type);
+        return unhandled(fold);
     }
   }
   return {
@@ -161,11 +151,11 @@ export function chainFacts(
   };
 }
 
-function unhandled(type: never): never {
-  throw new Error(`unhandled event type ${String(type)}`);
+function unhandled(fold: never): never {
+  throw new Error(`unhandled fold effect ${String(fold as FoldEffect)}`);
 }
 
 /** Whether `event` can still be cancelled, given the events its chain has cancelled. */
 export function isCancellable(event: EventBody, cancelled: ReadonlySet<string>): boolean {
-  return CANCELLABLE[event.type] && !cancelled.has(event.id);
+  return EVENT_KINDS[event.type].cancellable && !cancelled.has(event.id);
 }

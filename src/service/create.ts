@@ -15,7 +15,7 @@ import { fitsQrCode } from '../qr/render.js';
 import type { IdempotencyRow } from '../store/types.js';
 import { append } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { requireRole } from './guards.js';
+import { requireMaker } from './guards.js';
 import { canonicalId } from './ids.js';
 import { medicamentRefs } from './medicament-refs.js';
 import { expiryOf, signTerms } from './terms.js';
@@ -63,7 +63,7 @@ export async function create(
   ctx: CallContext,
   options: CreateOptions,
 ): Promise<CreateResult> {
-  requireRole(ctx.principal, 'prescriber');
+  requireMaker(ctx.principal, 'create');
   const now = deps.now();
   const medicaments = medicamentRefs(doc);
   const expiresAt = expiryOf(doc.Dt, deps.prescriptionValidityMs, medicaments);

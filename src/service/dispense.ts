@@ -11,7 +11,7 @@ import type { EventData, OverrideCode } from '../ledger/index.js';
 import type { ServiceDeps } from './deps.js';
 import { appendDecided } from './append.js';
 import type { EventChoice } from './append.js';
-import { requireRole } from './guards.js';
+import { requireMaker } from './guards.js';
 import type { LoadedChain } from './load-chain.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, DispenseItem, EventView } from './types.js';
@@ -104,7 +104,7 @@ export async function dispense(
   options: DispenseOptions,
   ctx: CallContext,
 ): Promise<EventView> {
-  requireRole(ctx.principal, 'pharmacist');
+  requireMaker(ctx.principal, items === undefined ? 'full_dispense' : 'partial_dispense');
   if (!options.force && options.reason !== undefined) {
     throw new ErxError('bad_request', 'A reason is recorded only with force=true.', {
       violations: [

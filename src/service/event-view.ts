@@ -3,23 +3,10 @@
  * create event without `hash`, `parent_hash` and `signature` but with `prescription_hash`;
  * `cancellable` derived from the chain.
  */
-import type { EventBody, EventType, LedgerRecord } from '../ledger/index.js';
+import { EVENT_KINDS } from '../ledger/index.js';
+import type { EventBody, LedgerRecord } from '../ledger/index.js';
 import { isCancellable } from './chain-state.js';
 import type { EventView, PartialDispensation } from './types.js';
-
-/**
- * How each event type shows its place in the chain: the create event by the `prescription_hash`
- * it starts from, every other by its `hash`, `parent_hash` and `signature` (seed §2.5).
- */
-const SHOWN_AS = {
-  create: 'first',
-  partial_dispense: 'linked',
-  full_dispense: 'linked',
-  revoke: 'linked',
-  cancel: 'linked',
-  lock: 'linked',
-  unlock: 'linked',
-} as const satisfies Record<EventType, 'first' | 'linked'>;
 
 /** The seed §2.5 view of one event of a chain that has cancelled the events `cancelled`. */
 export function eventView(
@@ -38,7 +25,8 @@ export function eventView(
     cancellable: isCancellable(body, cancelled),
   };
   if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
-  if (SHOWN_AS[body.type] === 'first') {
+  // The create event by the `prescription_hash` it starts from, every other by its place (seed §2.5).
+  if (EVENT_KINDS[body.type].startsChain) {
     if (body.prescription_hash !== undefined) view.prescription_hash = body.prescription_hash;
   } else {
     view.hash = record.hash;
@@ -58,7 +46,7 @@ export function partialDispensations(
 ): PartialDispensation[] {
   const out: PartialDispensation[] = [];
   for (const body of bodies) {
-    if (body.type !== 'partial_dispense' || cancelled.has(body.id)) continue;
+    if (EVENT_KINDS[body.type].fold !== 'dispense_items' || cancelled.has(body.id)) continue;
     for (const item of body.dispenses ?? []) {
       out.push({
         amount: item.amount,

@@ -6,6 +6,7 @@
  * with the same code what a full dispensation handed out.
  */
 import type { EventType } from '../ledger/event.js';
+import { EVENT_KINDS } from '../ledger/event-kinds.js';
 
 /** The parts of an event (a signed body, or its view in a verify answer) the count reads. */
 export interface DispenseFacts {
@@ -31,17 +32,18 @@ export function handedOut(
   const undone = new Set<string>();
   for (const e of events) {
     let made: Handed | undefined;
-    if (e.type === 'partial_dispense') {
+    const fold = EVENT_KINDS[e.type].fold;
+    if (fold === 'dispense_items') {
       const items = new Map<string, number>();
       for (const item of e.dispenses ?? []) {
         if (running.has(item.id)) items.set(item.id, (items.get(item.id) ?? 0) + item.amount);
       }
       made = items;
-    } else if (e.type === 'full_dispense') {
+    } else if (fold === 'dispense_rest') {
       made = new Map(
         medicaments.map((m) => [m.id, Math.max(0, m.prescribed - (running.get(m.id) ?? 0))]),
       );
-    } else if (e.type === 'cancel' && typeof e.event_data.EventId === 'string') {
+    } else if (fold === 'cancel' && typeof e.event_data.EventId === 'string') {
       const target = e.event_data.EventId;
       const undoes = handed.get(target);
       if (undoes !== undefined && !undone.has(target)) {
