@@ -102,7 +102,7 @@ export const EVENT_KINDS = {
     data: 'cancel',
     items: false,
     startsChain: false,
-    cancellable: false,
+    cancellable: true,
     fold: 'cancel',
     seenByOthers: true,
   },

@@ -1,6 +1,7 @@
 /**
- * Cancel (SPEC.md §5): the actor of a dispense event undoes it. Unknown event 404; not
- * cancellable (create, revoke, lock, unlock, cancel) or cancelled already 409; another's 403.
+ * Cancel (SPEC.md §5): the actor of a dispense event undoes it, and the actor of a cancel undoes
+ * that (restoring what it undid, `cancel-chains.ts`). Unknown event 404; not cancellable (create,
+ * revoke, lock, unlock) or named by a cancel already 409; another's 403.
  */
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
@@ -28,7 +29,7 @@ export async function cancel(
       });
     }
     refuseByState('cancel', 'lock', chain.facts, ctx.principal);
-    if (!isCancellable(target, chain.facts.cancelled)) {
+    if (!isCancellable(target, chain.facts.named)) {
       throw new ErxError('conflict', 'This event cannot be cancelled (or is cancelled already).', {
         causeCode: 'not_cancellable',
       });

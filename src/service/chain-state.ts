@@ -6,7 +6,8 @@
  */
 import { EVENT_KINDS, tryParseTimestamp } from '../ledger/index.js';
 import type { EventBody, FoldEffect } from '../ledger/index.js';
-import { handedOut } from './handed-out.js';
+import type { Cancels } from './cancel-chains.js';
+import { foldDispenses } from './handed-out.js';
 import type { Terms } from './terms.js';
 
 export interface LockInfo {
@@ -49,8 +50,12 @@ export interface ChainFacts {
   expired: boolean;
   /** The lock that holds at the time the facts were folded for; a lapsed one is none. */
   lock: LockInfo | undefined;
-  /** Ids of events undone by a cancel event. */
+  /** Ids of events undone now by a standing cancel (SPEC.md §5, `cancel-chains.ts`). */
   cancelled: ReadonlySet<string>;
+  /** Ids of events a cancel has named, standing or not: they cannot be cancelled again. */
+  named: ReadonlySet<string>;
+  /** True while a non-cancelled `full_dispense` exists (SPEC.md §5 HIN's closing step). */
+  fullDispensed: boolean;
   /** Events by id. */
   byId: ReadonlyMap<string, EventBody>;
 }
@@ -60,16 +65,6 @@ export interface ChainFacts {
  * default of `ERX_LOCK_TTL`.
  */
 export const UNRECORDED_LOCK_TTL_MS = 15 * 60_000;
-
-/** The ids of the events a cancel event of `events` undid. */
-export function cancelledIn(events: readonly EventBody[]): ReadonlySet<string> {
-  const cancelled = new Set<string>();
-  for (const e of events) {
-    const target = EVENT_KINDS[e.type].fold === 'cancel' ? e.event_data.EventId : undefined;
-    if (typeof target === 'string') cancelled.add(target);
-  }
-  return cancelled;
-}
 
 /** When the lock of event `e` lapses: its recorded `expires_at`, else the default after it. */
 function lockExpiry(e: EventBody): number {
@@ -92,13 +87,14 @@ export function chainFacts(
   now: number,
 ): ChainFacts {
   const { medicaments, expiresAt } = terms;
-  const cancelled = cancelledIn(events);
-  const handed = handedOut(events, medicaments);
+  const { handed, cancels } = foldDispenses(events, medicaments);
+  const { cancelled } = cancels;
   const byId = new Map<string, EventBody>();
   const dispensed = new Map(medicaments.map((m) => [m.id, 0]));
   let revoked = false;
   let lock: LockInfo | undefined;
   let completion: Completion | undefined;
+  let fullDispensed = false;
   for (const e of events) {
     byId.set(e.id, e);
     const fold = EVENT_KINDS[e.type].fold;
@@ -120,6 +116,7 @@ export function chainFacts(
       case 'dispense_items':
       case 'dispense_rest':
         if (cancelled.has(e.id)) break;
+        fullDispensed ||= fold === 'dispense_rest';
         for (const [id, amount] of handed.get(e.id) ?? []) {
           dispensed.set(id, (dispensed.get(id) ?? 0) + amount);
         }
@@ -147,6 +144,8 @@ export function chainFacts(
     expired: now > expiresAt,
     lock: lock !== undefined && lock.expiresAt > now ? lock : undefined,
     cancelled,
+    named: cancels.named,
+    fullDispensed,
     byId,
   };
 }
@@ -155,7 +154,16 @@ function unhandled(fold: never): never {
   throw new Error(`unhandled fold effect ${String(fold as FoldEffect)}`);
 }
 
-/** Whether `event` can still be cancelled, given the events its chain has cancelled. */
-export function isCancellable(event: EventBody, cancelled: ReadonlySet<string>): boolean {
-  return EVENT_KINDS[event.type].cancellable && !cancelled.has(event.id);
+/**
+ * Whether `event` can still be cancelled: its kind can be, and no cancel has named it yet (an
+ * undone cancel is undone again by cancelling the cancel that undid it).
+ */
+export function isCancellable(
+  event: Pick<EventBody, 'id' | 'type'>,
+  named: Cancels['named'],
+): boolean {
+  return EVENT_KINDS[event.type].cancellable && !named.has(event.id);
 }
+
+// The cancel fold's entry point, where the service's callers have always found it.
+export { cancelledIn } from './cancel-chains.js';

@@ -5,14 +5,15 @@
  */
 import { EVENT_KINDS } from '../ledger/index.js';
 import type { EventBody, LedgerRecord } from '../ledger/index.js';
+import type { Cancels } from './cancel-chains.js';
 import { isCancellable } from './chain-state.js';
 import type { EventView, PartialDispensation } from './types.js';
 
-/** The seed §2.5 view of one event of a chain that has cancelled the events `cancelled`. */
+/** The seed §2.5 view of one event of a chain whose cancels did `cancels`. */
 export function eventView(
   body: EventBody,
   record: LedgerRecord,
-  cancelled: ReadonlySet<string>,
+  cancels: Pick<Cancels, 'named'>,
 ): EventView {
   const view: EventView = {
     id: body.id,
@@ -22,7 +23,7 @@ export function eventView(
     timestamp: body.timestamp,
     actor: body.actor,
     actor_name: body.actor_name,
-    cancellable: isCancellable(body, cancelled),
+    cancellable: isCancellable(body, cancels.named),
   };
   if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
   // The create event by the `prescription_hash` it starts from, every other by its place (seed §2.5).
@@ -42,8 +43,9 @@ export function eventView(
  */
 export function partialDispensations(
   bodies: readonly EventBody[],
-  cancelled: ReadonlySet<string>,
+  cancels: Pick<Cancels, 'cancelled'>,
 ): PartialDispensation[] {
+  const { cancelled } = cancels;
   const out: PartialDispensation[] = [];
   for (const body of bodies) {
     if (EVENT_KINDS[body.type].fold !== 'dispense_items' || cancelled.has(body.id)) continue;
