@@ -174,8 +174,8 @@ export const refused = (code: string, cause: string): Expected => ({
 
 /**
  * The outcome of a dispensation (docs/decisions.md, "Which refusals force overrides"): a reason
- * without force, already dispensed, an unknown item, a substitute for `Subs 1`, more packages
- * than remain; force overrides the three of those SPEC.md §10 names.
+ * without force, already dispensed (but for HIN's closing step), an unknown item, a substitute for
+ * `Subs 1`, more packages than remain; force overrides the three of those SPEC.md §10 names.
  */
 export function expectDispense(
   medicaments: readonly Medicament[],
@@ -190,7 +190,10 @@ export function expectDispense(
     overridden.add(code);
     return undefined;
   };
-  if (state.allReached || state.standingFull) {
+  // SPEC.md §5, HIN's closing step: partial dispensations completed the prescription and no
+  // full dispensation stands; one full dispensation without body and without force is accepted.
+  const closing = state.allReached && !state.standingFull && items === undefined && !op.force;
+  if ((state.allReached || state.standingFull) && !closing) {
     const refusal = override('already_dispensed', 'unknown_error');
     if (refusal) return refusal;
   }
