@@ -5,10 +5,11 @@
  * document, the stored issue time and the remembered signature (the key that made it may have been
  * rotated away since).
  */
-import { encodeChmed, prescriptionHash } from '../chmed16a/index.js';
+import { encodeChmed } from '../chmed16a/index.js';
 import type { Prescription } from '../chmed16a/index.js';
 import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
+import { prescriptionHash } from '../ledger/index.js';
 import { buildLink, formatIssuer, parseLink } from '../link/index.js';
 import type { LinkSigner } from '../link/index.js';
 import { fitsQrCode } from '../qr/render.js';
