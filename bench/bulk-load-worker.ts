@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { encodeChmed, prescriptionHash } from '../src/chmed16a/index.js';
+import { encodeChmed } from '../src/chmed16a/index.js';
+import { prescriptionHash } from '../src/ledger/index.js';
 import { appendEvent } from '../src/ledger/index.js';
 import type { ChainHead, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { buildLink, formatIssuer } from '../src/link/index.js';

@@ -5,7 +5,6 @@ export { encodeChmed } from './encode.js';
 export { decodeChmed } from './decode.js';
 export { DocumentDecodeError } from './decode-error.js';
 export type { DocumentDecodeReason } from './decode-error.js';
-export { prescriptionHash } from './prescription-hash.js';
 export {
   CHMED_GZIP_PREFIX,
   CHMED_PREFIX,

@@ -21,6 +21,8 @@ export type {
   OverrideCode,
   SignedEvent,
 } from './event.js';
+export { EVENT_KINDS, eventKind } from './event-kinds.js';
+export type { EventDataShape, EventKind, FoldEffect } from './event-kinds.js';
 export { EventVerifier } from './event-verifier.js';
 export type { EventVerifierOptions } from './event-verifier.js';
 export { isSha256Hex, sha256Hex } from './hash.js';

@@ -5,6 +5,7 @@
 import { isSha256Hex } from './hash.js';
 import { EVENT_TYPES, OVERRIDE_CODES } from './event.js';
 import type { EventBody, EventType } from './event.js';
+import { EVENT_KINDS } from './event-kinds.js';
 import { tryParseTimestamp } from './timestamp.js';
 
 export type BodyValidation =
@@ -28,7 +29,6 @@ const UNLOCK_DATA_KEYS = new Set(['reason']);
 const FORCED_DATA_KEYS = new Set(['force', 'overrides', 'reason']);
 const OVERRIDES: ReadonlySet<string> = new Set(OVERRIDE_CODES);
 const DISPENSE_KEYS = new Set(['id', 'amount', 'substitute', 'substitute_id_type']);
-const DISPENSE_TYPES: ReadonlySet<EventType> = new Set(['partial_dispense', 'full_dispense']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Json = Record<string, unknown>;
@@ -48,31 +48,42 @@ function isNonEmptyString(value: unknown): value is string {
 function eventDataProblem(type: EventType, data: unknown): string | undefined {
   if (!isObject(data)) return 'event_data must be an object';
   const keys = Object.keys(data);
-  if (type === 'cancel') {
-    const ok = keys.length === 1 && isNonEmptyString(data.EventId);
-    return ok ? undefined : 'cancel event_data must be exactly {EventId}';
-  }
   const reasonOk = data.reason === undefined || typeof data.reason === 'string';
-  if (type === 'lock') {
-    const expiresOk =
-      data.expires_at === undefined ||
-      (typeof data.expires_at === 'string' && tryParseTimestamp(data.expires_at) !== undefined);
-    const ok = reasonOk && expiresOk && unknownKey(data, LOCK_DATA_KEYS) === undefined;
-    return ok ? undefined : 'lock event_data must be {} with at most reason and expires_at';
+  const shape = EVENT_KINDS[type].data;
+  switch (shape) {
+    case 'cancel': {
+      const ok = keys.length === 1 && isNonEmptyString(data.EventId);
+      return ok ? undefined : `${type} event_data must be exactly {EventId}`;
+    }
+    case 'lock': {
+      const expiresOk =
+        data.expires_at === undefined ||
+        (typeof data.expires_at === 'string' && tryParseTimestamp(data.expires_at) !== undefined);
+      const ok = reasonOk && expiresOk && unknownKey(data, LOCK_DATA_KEYS) === undefined;
+      return ok ? undefined : `${type} event_data must be {} with at most reason and expires_at`;
+    }
+    case 'unlock': {
+      const ok = reasonOk && unknownKey(data, UNLOCK_DATA_KEYS) === undefined;
+      return ok ? undefined : `${type} event_data must be {} or {reason}`;
+    }
+    case 'dispense': {
+      const ok =
+        keys.length === 0 ||
+        (data.force === true &&
+          isOverrideList(data.overrides) &&
+          reasonOk &&
+          unknownKey(data, FORCED_DATA_KEYS) === undefined);
+      return ok ? undefined : `${type} event_data must be {} or {force: true, overrides, reason}`;
+    }
+    case 'empty':
+      return keys.length === 0 ? undefined : `${type} event_data must be {}`;
+    default:
+      return unhandled(shape);
   }
-  if (type === 'unlock') {
-    const ok = reasonOk && unknownKey(data, UNLOCK_DATA_KEYS) === undefined;
-    return ok ? undefined : 'unlock event_data must be {} or {reason}';
-  }
-  if (DISPENSE_TYPES.has(type) && keys.length > 0) {
-    const ok =
-      data.force === true &&
-      isOverrideList(data.overrides) &&
-      reasonOk &&
-      unknownKey(data, FORCED_DATA_KEYS) === undefined;
-    return ok ? undefined : `${type} event_data must be {} or {force: true, overrides, reason}`;
-  }
-  return keys.length === 0 ? undefined : `${type} event_data must be {}`;
+}
+
+function unhandled(shape: never): never {
+  throw new Error(`unhandled event_data shape ${String(shape)}`);
 }
 
 /** A list of distinct override codes (SPEC.md §10 force). */
@@ -108,7 +119,7 @@ function dispenseProblem(entry: unknown, index: number): string | undefined {
 
 function dispensesProblem(type: EventType, dispenses: unknown): string | undefined {
   if (dispenses === undefined) return undefined;
-  if (!DISPENSE_TYPES.has(type)) return `${type} events carry no dispenses`;
+  if (!EVENT_KINDS[type].items) return `${type} events carry no dispenses`;
   if (!Array.isArray(dispenses) || dispenses.length === 0) {
     return 'dispenses must be a non-empty array';
   }
@@ -135,11 +146,11 @@ function fieldsProblem(value: Json): string | undefined {
   if (value.parent_hash !== undefined && !isSha256Hex(value.parent_hash)) {
     return 'parent_hash must be 64 lowercase hex digits';
   }
-  const isCreate = type === 'create';
-  if (isCreate !== (value.prescription_hash !== undefined)) {
+  const startsChain = EVENT_KINDS[type].startsChain;
+  if (startsChain !== (value.prescription_hash !== undefined)) {
     return 'prescription_hash is required on create and only there';
   }
-  if (isCreate && !isSha256Hex(value.prescription_hash)) {
+  if (startsChain && !isSha256Hex(value.prescription_hash)) {
     return 'prescription_hash must be 64 lowercase hex digits';
   }
   return eventDataProblem(type, value.event_data) ?? dispensesProblem(type, value.dispenses);

@@ -1,11 +1,13 @@
 /**
- * Cancel (SPEC.md §5): the actor of a dispense event undoes it. Unknown event 404; not
- * cancellable (create, revoke, lock, unlock, cancel) or cancelled already 409; another's 403.
+ * Cancel (SPEC.md §5): the actor of a dispense event undoes it, and the actor of a cancel undoes
+ * that (restoring what it undid, `cancel-chains.ts`). Unknown event 404; not cancellable (create,
+ * revoke, lock, unlock) or named by a cancel already 409; another's 403.
  */
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import { isCancellable } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
+import { requireMaker } from './guards.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -16,6 +18,7 @@ export async function cancel(
   eventId: string,
   ctx: CallContext,
 ): Promise<EventView> {
+  requireMaker(ctx.principal, 'cancel');
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('cancel', 'revocation', chain.facts, ctx.principal);
     const target = chain.facts.byId.get(eventId);
@@ -26,7 +29,7 @@ export async function cancel(
       });
     }
     refuseByState('cancel', 'lock', chain.facts, ctx.principal);
-    if (!isCancellable(target, chain.facts.cancelled)) {
+    if (!isCancellable(target, chain.facts.named)) {
       throw new ErxError('conflict', 'This event cannot be cancelled (or is cancelled already).', {
         causeCode: 'not_cancellable',
       });

@@ -4,9 +4,10 @@
  * that holds, and which events are cancelled. Pure; the chain and the signed terms are the only
  * sources of truth.
  */
-import { tryParseTimestamp } from '../ledger/index.js';
-import type { EventBody, EventType } from '../ledger/index.js';
-import { handedOut } from './handed-out.js';
+import { EVENT_KINDS, tryParseTimestamp } from '../ledger/index.js';
+import type { EventBody, FoldEffect } from '../ledger/index.js';
+import type { Cancels } from './cancel-chains.js';
+import { foldDispenses } from './handed-out.js';
 import type { Terms } from './terms.js';
 
 export interface LockInfo {
@@ -49,38 +50,21 @@ export interface ChainFacts {
   expired: boolean;
   /** The lock that holds at the time the facts were folded for; a lapsed one is none. */
   lock: LockInfo | undefined;
-  /** Ids of events undone by a cancel event. */
+  /** Ids of events undone now by a standing cancel (SPEC.md §5, `cancel-chains.ts`). */
   cancelled: ReadonlySet<string>;
+  /** Ids of events a cancel has named, standing or not: they cannot be cancelled again. */
+  named: ReadonlySet<string>;
+  /** True while a non-cancelled `full_dispense` exists (SPEC.md §5 HIN's closing step). */
+  fullDispensed: boolean;
   /** Events by id. */
   byId: ReadonlyMap<string, EventBody>;
 }
-
-/** Which event types a cancel may target (SPEC.md §5: create, revoke, lock, unlock are not). */
-export const CANCELLABLE = {
-  create: false,
-  partial_dispense: true,
-  full_dispense: true,
-  revoke: false,
-  cancel: false,
-  lock: false,
-  unlock: false,
-} as const satisfies Record<EventType, boolean>;
 
 /**
  * How long a lock recorded without `event_data.expires_at` (before locks lapsed) holds: the
  * default of `ERX_LOCK_TTL`.
  */
 export const UNRECORDED_LOCK_TTL_MS = 15 * 60_000;
-
-/** The ids of the events a cancel event of `events` undid. */
-export function cancelledIn(events: readonly EventBody[]): ReadonlySet<string> {
-  const cancelled = new Set<string>();
-  for (const e of events) {
-    const target = e.type === 'cancel' ? e.event_data.EventId : undefined;
-    if (typeof target === 'string') cancelled.add(target);
-  }
-  return cancelled;
-}
 
 /** When the lock of event `e` lapses: its recorded `expires_at`, else the default after it. */
 function lockExpiry(e: EventBody): number {
@@ -103,16 +87,18 @@ export function chainFacts(
   now: number,
 ): ChainFacts {
   const { medicaments, expiresAt } = terms;
-  const cancelled = cancelledIn(events);
-  const handed = handedOut(events, medicaments);
+  const { handed, cancels } = foldDispenses(events, medicaments);
+  const { cancelled } = cancels;
   const byId = new Map<string, EventBody>();
   const dispensed = new Map(medicaments.map((m) => [m.id, 0]));
   let revoked = false;
   let lock: LockInfo | undefined;
   let completion: Completion | undefined;
+  let fullDispensed = false;
   for (const e of events) {
     byId.set(e.id, e);
-    switch (e.type) {
+    const fold = EVENT_KINDS[e.type].fold;
+    switch (fold) {
       case 'revoke':
         revoked = true;
         break;
@@ -127,25 +113,26 @@ export function chainFacts(
       case 'unlock':
         lock = undefined;
         break;
-      case 'partial_dispense':
-      case 'full_dispense':
+      case 'dispense_items':
+      case 'dispense_rest':
         if (cancelled.has(e.id)) break;
+        fullDispensed ||= fold === 'dispense_rest';
         for (const [id, amount] of handed.get(e.id) ?? []) {
           dispensed.set(id, (dispensed.get(id) ?? 0) + amount);
         }
         if (
           completion === undefined &&
-          (e.type === 'full_dispense' ||
+          (fold === 'dispense_rest' ||
             medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed))
         ) {
           completion = { at: e.timestamp, by: e.actor_name };
         }
         break;
-      case 'create':
+      case 'none':
       case 'cancel':
         break;
       default:
-        return unhandled(e.type);
+        return unhandled(fold);
     }
   }
   return {
@@ -157,15 +144,26 @@ export function chainFacts(
     expired: now > expiresAt,
     lock: lock !== undefined && lock.expiresAt > now ? lock : undefined,
     cancelled,
+    named: cancels.named,
+    fullDispensed,
     byId,
   };
 }
 
-function unhandled(type: never): never {
-  throw new Error(`unhandled event type ${String(type)}`);
+function unhandled(fold: never): never {
+  throw new Error(`unhandled fold effect ${String(fold as FoldEffect)}`);
 }
 
-/** Whether `event` can still be cancelled, given the events its chain has cancelled. */
-export function isCancellable(event: EventBody, cancelled: ReadonlySet<string>): boolean {
-  return CANCELLABLE[event.type] && !cancelled.has(event.id);
+/**
+ * Whether `event` can still be cancelled: its kind can be, and no cancel has named it yet (an
+ * undone cancel is undone again by cancelling the cancel that undid it).
+ */
+export function isCancellable(
+  event: Pick<EventBody, 'id' | 'type'>,
+  named: Cancels['named'],
+): boolean {
+  return EVENT_KINDS[event.type].cancellable && !named.has(event.id);
 }
+
+// The cancel fold's entry point, where the service's callers have always found it.
+export { cancelledIn } from './cancel-chains.js';

@@ -5,17 +5,18 @@
  * document, the stored issue time and the remembered signature (the key that made it may have been
  * rotated away since).
  */
-import { encodeChmed, prescriptionHash } from '../chmed16a/index.js';
+import { encodeChmed } from '../chmed16a/index.js';
 import type { Prescription } from '../chmed16a/index.js';
 import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
+import { prescriptionHash } from '../ledger/index.js';
 import { buildLink, formatIssuer, parseLink } from '../link/index.js';
 import type { LinkSigner } from '../link/index.js';
 import { fitsQrCode } from '../qr/render.js';
 import type { IdempotencyRow } from '../store/types.js';
 import { append } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { requireRole } from './guards.js';
+import { requireMaker } from './guards.js';
 import { canonicalId } from './ids.js';
 import { medicamentRefs } from './medicament-refs.js';
 import { expiryOf, signTerms } from './terms.js';
@@ -63,7 +64,7 @@ export async function create(
   ctx: CallContext,
   options: CreateOptions,
 ): Promise<CreateResult> {
-  requireRole(ctx.principal, 'prescriber');
+  requireMaker(ctx.principal, 'create');
   const now = deps.now();
   const medicaments = medicamentRefs(doc);
   const expiresAt = expiryOf(doc.Dt, deps.prescriptionValidityMs, medicaments);

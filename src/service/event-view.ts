@@ -3,29 +3,17 @@
  * create event without `hash`, `parent_hash` and `signature` but with `prescription_hash`;
  * `cancellable` derived from the chain.
  */
-import type { EventBody, EventType, LedgerRecord } from '../ledger/index.js';
+import { EVENT_KINDS } from '../ledger/index.js';
+import type { EventBody, LedgerRecord } from '../ledger/index.js';
+import type { Cancels } from './cancel-chains.js';
 import { isCancellable } from './chain-state.js';
 import type { EventView, PartialDispensation } from './types.js';
 
-/**
- * How each event type shows its place in the chain: the create event by the `prescription_hash`
- * it starts from, every other by its `hash`, `parent_hash` and `signature` (seed §2.5).
- */
-const SHOWN_AS = {
-  create: 'first',
-  partial_dispense: 'linked',
-  full_dispense: 'linked',
-  revoke: 'linked',
-  cancel: 'linked',
-  lock: 'linked',
-  unlock: 'linked',
-} as const satisfies Record<EventType, 'first' | 'linked'>;
-
-/** The seed §2.5 view of one event of a chain that has cancelled the events `cancelled`. */
+/** The seed §2.5 view of one event of a chain whose cancels did `cancels`. */
 export function eventView(
   body: EventBody,
   record: LedgerRecord,
-  cancelled: ReadonlySet<string>,
+  cancels: Pick<Cancels, 'named'>,
 ): EventView {
   const view: EventView = {
     id: body.id,
@@ -35,10 +23,11 @@ export function eventView(
     timestamp: body.timestamp,
     actor: body.actor,
     actor_name: body.actor_name,
-    cancellable: isCancellable(body, cancelled),
+    cancellable: isCancellable(body, cancels.named),
   };
   if (body.dispenses !== undefined) view.dispenses = body.dispenses.map((d) => ({ ...d }));
-  if (SHOWN_AS[body.type] === 'first') {
+  // The create event by the `prescription_hash` it starts from, every other by its place (seed §2.5).
+  if (EVENT_KINDS[body.type].startsChain) {
     if (body.prescription_hash !== undefined) view.prescription_hash = body.prescription_hash;
   } else {
     view.hash = record.hash;
@@ -54,11 +43,12 @@ export function eventView(
  */
 export function partialDispensations(
   bodies: readonly EventBody[],
-  cancelled: ReadonlySet<string>,
+  cancels: Pick<Cancels, 'cancelled'>,
 ): PartialDispensation[] {
+  const { cancelled } = cancels;
   const out: PartialDispensation[] = [];
   for (const body of bodies) {
-    if (body.type !== 'partial_dispense' || cancelled.has(body.id)) continue;
+    if (EVENT_KINDS[body.type].fold !== 'dispense_items' || cancelled.has(body.id)) continue;
     for (const item of body.dispenses ?? []) {
       out.push({
         amount: item.amount,

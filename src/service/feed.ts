@@ -17,11 +17,12 @@ export function feedItem(row: FeedRow): FeedItem | undefined {
   const parsed = parseEventShape(row.event.body);
   // A broken body is left out rather than shown half: verify reports the broken chain.
   if (!parsed.ok) return undefined;
-  const cancelled = row.cancelled ? new Set([parsed.body.id]) : new Set<string>();
+  // The store says whether a cancel names the event, which is what decides `cancellable`.
+  const named = row.cancelled ? new Set([parsed.body.id]) : new Set<string>();
   return {
     cursor: formatCursor(row.position),
     prescription_id: row.event.prescriptionId,
-    event: eventView(parsed.body, row.event, cancelled),
+    event: eventView(parsed.body, row.event, { named }),
   };
 }
 

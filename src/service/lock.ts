@@ -7,6 +7,7 @@ import { ErxError } from '../errors.js';
 import { formatTimestamp, nanosNotBefore } from '../ledger/index.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
+import { requireMaker } from './guards.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
@@ -21,6 +22,7 @@ export async function lock(
   reason: string | undefined,
   ctx: CallContext,
 ): Promise<EventView> {
+  requireMaker(ctx.principal, 'lock');
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('lock', 'revocation', chain.facts, ctx.principal);
     const { role, sub } = ctx.principal;
@@ -48,6 +50,7 @@ export async function unlock(
   reason: string | undefined,
   ctx: CallContext,
 ): Promise<EventView> {
+  requireMaker(ctx.principal, 'unlock');
   return appendDecided(deps, id, ctx, (chain) => {
     refuseByState('unlock', 'revocation', chain.facts, ctx.principal);
     refuseByState('unlock', 'lock', chain.facts, ctx.principal);

@@ -189,6 +189,9 @@ async function step(c: Case, op: Op): Promise<void> {
   }
   assert.equal(got.actor, caller.sub);
   tally(c.seen, `accepted ${got.type}`);
+  if (target?.type === 'cancel') tally(c.seen, 'accepted cancel of a cancel');
+  const closing = op.kind === 'full' && !op.force && state.allReached && !state.standingFull;
+  if (closing) tally(c.seen, 'accepted closing step');
   c.events.push({
     id: got.id,
     type: got.type,
@@ -293,6 +296,8 @@ test(`quantities: ${RUNS} random sequences of dispensations match the model`, ()
       'accepted partial_dispense',
       'accepted full_dispense',
       'accepted cancel',
+      'accepted cancel of a cancel',
+      'accepted closing step',
       'refused quantity_exceeded',
       'refused substitution_not_allowed',
       'refused unknown_error',

@@ -2,13 +2,13 @@
 import { ErxError } from '../errors.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
-import { requireRole } from './guards.js';
+import { requireMaker } from './guards.js';
 import { refuseByState } from './state-rules.js';
 import type { CallContext, EventView } from './types.js';
 
 /** Revokes prescription `id`. */
 export async function revoke(deps: ServiceDeps, id: string, ctx: CallContext): Promise<EventView> {
-  requireRole(ctx.principal, 'prescriber');
+  requireMaker(ctx.principal, 'revoke');
   return appendDecided(deps, id, ctx, (chain) => {
     if (chain.terms.issuerActor !== ctx.principal.sub) {
       throw new ErxError('forbidden', 'Only the issuing prescriber may revoke this prescription.', {

@@ -58,6 +58,8 @@ function factsIn(condition: StateCondition): ChainFacts {
     medicaments: [],
     expiresAt: 0,
     cancelled: new Set(),
+    named: new Set(),
+    fullDispensed: false,
     byId: new Map(),
   };
 }

@@ -170,6 +170,28 @@ const FORCIBLE: Partial<Record<Outcome, OverrideCode>> = {
   refuse_expired_unless_forced: 'expired',
 };
 
+/** A refusal a rule answers, and the code `force=true` overrides it by, when it may. */
+export interface Refusal {
+  readonly error: ErxError;
+  readonly overridable?: OverrideCode;
+}
+
+/** The refusal the table names for `operation` in the current state of one `aspect`, if any. */
+export function stateRefusal(
+  operation: Operation,
+  aspect: Aspect,
+  facts: ChainFacts,
+  principal: Principal,
+): Refusal | undefined {
+  const condition = conditionOf(aspect, facts, principal);
+  if (condition === undefined) return undefined;
+  const outcome = STATE_RULES[operation][condition];
+  const error = refusal(outcome, facts);
+  if (error === undefined) return undefined;
+  const overridable = FORCIBLE[outcome];
+  return overridable === undefined ? { error } : { error, overridable };
+}
+
 /**
  * Throws the refusal the table names for `operation` in the current state of one `aspect`, before
  * anything is appended. With `force` (the dispense's `force=true`), a refusal force may override
@@ -182,12 +204,8 @@ export function refuseByState(
   principal: Principal,
   force = false,
 ): OverrideCode | undefined {
-  const condition = conditionOf(aspect, facts, principal);
-  if (condition === undefined) return undefined;
-  const outcome = STATE_RULES[operation][condition];
-  const overridden = FORCIBLE[outcome];
-  if (force && overridden !== undefined) return overridden;
-  const error = refusal(outcome, facts);
-  if (error !== undefined) throw error;
-  return undefined;
+  const refused = stateRefusal(operation, aspect, facts, principal);
+  if (refused === undefined) return undefined;
+  if (force && refused.overridable !== undefined) return refused.overridable;
+  throw refused.error;
 }

@@ -2,22 +2,17 @@
  * What both engines' feed reads share: which events a pharmacist sees from others, and the rows
  * as read (`Store.readFeed`, src/store/types.ts).
  */
+import { EVENT_KINDS } from '../ledger/event-kinds.js';
+import { EVENT_TYPES } from '../ledger/event.js';
 import type { EventRecord } from './records.js';
 import { toEvent } from './records.js';
 import type { FeedRow, FeedViewer, FeedWindowRow } from './types.js';
 
 /**
  * The event types a pharmacist sees from others on a prescription it has acted on (a revoke, a
- * dispensation elsewhere, a lock or its release, a cancel): every type but create.
+ * dispensation elsewhere, a lock or its release, a cancel): the kinds `seenByOthers`.
  */
-export const SEEN_FROM_OTHERS = [
-  'partial_dispense',
-  'full_dispense',
-  'lock',
-  'unlock',
-  'cancel',
-  'revoke',
-] as const;
+export const SEEN_FROM_OTHERS = EVENT_TYPES.filter((type) => EVENT_KINDS[type].seenByOthers);
 
 /** {@link SEEN_FROM_OTHERS} as an SQL list (constants only, safe to interpolate). */
 export const SEEN_FROM_OTHERS_SQL = SEEN_FROM_OTHERS.map((t) => `'${t}'`).join(', ');

@@ -33,7 +33,8 @@ describe('cancel and revoke', () => {
       );
       const event = await appends(rx.id, call.cancel(rx.id, undo.id, server.pharmacist), 'cancel');
       assert.deepEqual(event.event_data, { EventId: undo.id });
-      assert.equal(event.cancellable, false);
+      // A cancel is itself cancellable by its actor (SPEC.md §5).
+      assert.equal(event.cancellable, true);
       const result = await verify(server, rx.link, server.pharmacist.token);
       const byId = new Map(result.events.map((e: { id: string }) => [e.id, e]));
       assert.equal((byId.get(undo.id) as { cancellable: boolean }).cancellable, false);
@@ -89,7 +90,7 @@ describe('cancel and revoke', () => {
       assert.equal(await eventCount(server, other.id), 2);
     });
 
-    it('refuses to cancel create, lock, unlock and cancel events with 409', async () => {
+    it('refuses to cancel create, lock and unlock events with 409', async () => {
       const rx = await createPrescription(server);
       const [createEvent] = (await verify(server, rx.link, server.doctor.token)).events;
       await refuses(rx.id, call.cancel(rx.id, createEvent.id, server.doctor), 409, 'conflict');
@@ -97,17 +98,67 @@ describe('cancel and revoke', () => {
       const unlocked = await appends(rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
       await refuses(rx.id, call.cancel(rx.id, locked.id, server.pharmacist), 409, 'conflict');
       await refuses(rx.id, call.cancel(rx.id, unlocked.id, server.pharmacist), 409, 'conflict');
+    });
+
+    it('undoes a cancel by cancelling it: the packages count again, and undoing it again cancels anew', async () => {
+      const rx = await createPrescription(server, roomyPrescription());
+      const dispensed = await appends(
+        rx.id,
+        call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
+        'partial_dispense',
+      );
+      const packagesOfA = async (): Promise<number> => {
+        const result = await verify(server, rx.link, server.pharmacist.token);
+        return result.medicaments.find((m: { id: string }) => m.id === MED_A).dispensed;
+      };
+      const undo = await appends(
+        rx.id,
+        call.cancel(rx.id, dispensed.id, server.pharmacist),
+        'cancel',
+      );
+      assert.equal(await packagesOfA(), 0);
+      const redo = await appends(rx.id, call.cancel(rx.id, undo.id, server.pharmacist), 'cancel');
+      assert.deepEqual(redo.event_data, { EventId: undo.id });
+      assert.equal(await packagesOfA(), 1, 'undoing the undo restores the dispensation');
+      const result = await verify(server, rx.link, server.pharmacist.token);
+      assert.deepEqual(
+        result.partial_dispensations.map((p: { medicine_id: string }) => p.medicine_id),
+        [MED_A],
+      );
+      const cancellable = new Map(
+        result.events.map((e: { id: string; cancellable: boolean }) => [e.id, e.cancellable]),
+      );
+      // Each event is named by one cancel at most: the newest cancel is the one to undo.
+      assert.deepEqual(
+        [dispensed.id, undo.id, redo.id].map((id) => cancellable.get(id)),
+        [false, false, true],
+      );
+      await appends(rx.id, call.cancel(rx.id, redo.id, server.pharmacist), 'cancel');
+      assert.equal(await packagesOfA(), 0, 'undoing the redo cancels the dispensation again');
+    });
+
+    it('refuses to cancel the same cancel twice with 409, and another actor its cancel with 403', async () => {
+      const rx = await createPrescription(server);
       const dispensed = await appends(
         rx.id,
         call.dispenseFull(rx.id, server.pharmacist),
         'full_dispense',
       );
-      const cancelled = await appends(
+      const undo = await appends(
         rx.id,
         call.cancel(rx.id, dispensed.id, server.pharmacist),
         'cancel',
       );
-      await refuses(rx.id, call.cancel(rx.id, cancelled.id, server.pharmacist), 409, 'conflict');
+      await refuses(rx.id, call.cancel(rx.id, undo.id, server.pharmacist2), 403, 'forbidden');
+      await appends(rx.id, call.cancel(rx.id, undo.id, server.pharmacist), 'cancel');
+      await refuses(
+        rx.id,
+        call.cancel(rx.id, undo.id, server.pharmacist),
+        409,
+        'conflict',
+        'not_cancellable',
+      );
+      assert.equal((await verify(server, rx.link)).dispensed, true);
     });
 
     it('refuses to cancel an event that is cancelled already with 409', async () => {

@@ -237,12 +237,43 @@ describe('prescription rules (SPEC.md §10)', () => {
       assert.equal(result.dispensed_by, server.pharmacist2.name);
     });
 
-    it('answers the next partial or full dispense without force with exactly the seed 403', async () => {
+    it('answers the next partial dispense without force with exactly the seed 403', async () => {
       const rx = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 1, Rep: 0 }]));
       await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
-      for (const refused of [partial(rx.id, [item(MED_A, 1)]), call.full(rx.id)]) {
+      const refused = partial(rx.id, [item(MED_A, 1)]);
+      assertAlreadyDispensed(await refuses(rx.id, refused, 403, 'forbidden', 'unknown_error'));
+    });
+
+    it("accepts HIN's closing full dispensation once after partials completed it, then the seed 403", async () => {
+      const rx = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 2, Rep: 0 }]));
+      await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
+      const completing = await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
+      const closing = await appends(rx.id, call.full(rx.id), 'full_dispense');
+      assert.deepEqual(closing.event_data, {});
+      const result = await asPharmacist(server, rx);
+      assert.equal(result.dispensed, true);
+      assert.equal(result.dispensed_at, completing.timestamp, 'the completion stays the partial');
+      assert.deepEqual(result.medicaments, [
+        { id: MED_A, prescribed: 2, dispensed: 2, remaining: 0, substitution_allowed: true },
+      ]);
+      for (const refused of [call.full(rx.id), partial(rx.id, [item(MED_A, 1)])]) {
         assertAlreadyDispensed(await refuses(rx.id, refused, 403, 'forbidden', 'unknown_error'));
       }
+    });
+
+    it('offers no closing step while a full dispensation stands', async () => {
+      const done = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 1 }]));
+      await appends(done.id, call.full(done.id), 'full_dispense');
+      const again = await refuses(done.id, call.full(done.id), 403, 'forbidden', 'unknown_error');
+      assertAlreadyDispensed(again);
+      // Partials completed it, then a forced full dispensation: that one stands.
+      const rx = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 1 }]));
+      await appends(rx.id, partial(rx.id, [item(MED_A, 1)]), 'partial_dispense');
+      const forced = await appends(rx.id, call.full(rx.id, '?force=true'), 'full_dispense');
+      assertForced(forced, ['already_dispensed']);
+      assertAlreadyDispensed(
+        await refuses(rx.id, call.full(rx.id), 403, 'forbidden', 'unknown_error'),
+      );
     });
 
     it('records a forced dispense of a completed prescription with what it overrode', async () => {

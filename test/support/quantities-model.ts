@@ -69,14 +69,37 @@ export interface ModelState {
    * full dispensation.
    */
   readonly completion: ModelEvent | undefined;
+  /** Events a standing cancel undoes. */
   readonly cancelled: ReadonlySet<string>;
+  /** Events a cancel has named, standing or not. */
+  readonly named: ReadonlySet<string>;
+}
+
+/**
+ * The events a standing cancel names among `events` (a chain, or the part of it written so far).
+ * SPEC.md §5: a `cancel` is itself cancellable, and undoing an undo restores the cancelled event's
+ * effect; so a cancel stands unless a standing cancel names it, and an event is cancelled while a
+ * standing cancel names it.
+ */
+function cancelledAmong(events: readonly ModelEvent[]): ReadonlySet<string> {
+  const standing = new Map<string, boolean>();
+  const stands = (cancel: ModelEvent): boolean => {
+    let known = standing.get(cancel.id);
+    if (known === undefined) {
+      known = !events.some((later) => later.target === cancel.id && stands(later));
+      standing.set(cancel.id, known);
+    }
+    return known;
+  };
+  return new Set(events.flatMap((e) => (e.target !== undefined && stands(e) ? [e.target] : [])));
 }
 
 /**
  * Folds the accepted events. SPEC.md §10: a partial dispensation hands out its items; a full one
  * takes every medicament to its prescribed quantity, so it hands out what remained when it was
- * made, and that stays its count; cancelling a dispense gives its packages back. Cancelled events
- * then count as never made.
+ * made (after the cancels standing then), and that stays its count; cancelling a dispense gives
+ * its packages back, and undoing that cancel takes them again. Cancelled events then count as
+ * never made.
  */
 export function fold(
   medicaments: readonly Medicament[],
@@ -84,28 +107,36 @@ export function fold(
 ): ModelState {
   // What each dispense handed out, walking the chain as it was written.
   const handed = new Map<string, number[]>();
-  const running = medicaments.map(() => 0);
-  for (const e of events) {
-    let amounts: number[] | undefined;
+  const standingSum = (upTo: number): number[] => {
+    const undone = cancelledAmong(events.slice(0, upTo));
+    const sum = medicaments.map(() => 0);
+    for (const e of events.slice(0, upTo)) {
+      if (undone.has(e.id)) continue;
+      handed.get(e.id)?.forEach((amount, i) => (sum[i] = sum[i]! + amount));
+    }
+    return sum;
+  };
+  for (const [index, e] of events.entries()) {
     if (e.type === 'partial_dispense') {
-      amounts = medicaments.map((_, i) =>
-        e.items
-          .filter((item) => MEDICAMENT_IDS.indexOf(item.id) === i)
-          .reduce((sum, item) => sum + item.amount, 0),
+      handed.set(
+        e.id,
+        medicaments.map((_, i) =>
+          e.items
+            .filter((item) => MEDICAMENT_IDS.indexOf(item.id) === i)
+            .reduce((sum, item) => sum + item.amount, 0),
+        ),
       );
     } else if (e.type === 'full_dispense') {
-      amounts = medicaments.map((m, i) => Math.max(0, prescribed(m) - running[i]!));
-    } else if (e.type === 'cancel') {
-      const given = handed.get(e.target!);
-      given?.forEach((amount, i) => (running[i] = running[i]! - amount));
-    }
-    if (amounts !== undefined) {
-      handed.set(e.id, amounts);
-      amounts.forEach((amount, i) => (running[i] = running[i]! + amount));
+      const before = standingSum(index);
+      handed.set(
+        e.id,
+        medicaments.map((m, i) => Math.max(0, prescribed(m) - before[i]!)),
+      );
     }
   }
-  // What stands: the dispenses no cancel undid, each with what it handed out.
-  const cancelled = new Set(events.flatMap((e) => (e.target === undefined ? [] : [e.target])));
+  // What stands: the dispenses no standing cancel undoes, each with what it handed out.
+  const cancelled = cancelledAmong(events);
+  const named = new Set(events.flatMap((e) => (e.target === undefined ? [] : [e.target])));
   const dispensed = medicaments.map(() => 0);
   const reached = (): boolean => medicaments.every((m, i) => dispensed[i]! >= prescribed(m));
   let completion: ModelEvent | undefined;
@@ -126,6 +157,7 @@ export function fold(
     standingForced,
     completion,
     cancelled,
+    named,
   };
 }
 
@@ -142,8 +174,8 @@ export const refused = (code: string, cause: string): Expected => ({
 
 /**
  * The outcome of a dispensation (docs/decisions.md, "Which refusals force overrides"): a reason
- * without force, already dispensed, an unknown item, a substitute for `Subs 1`, more packages
- * than remain; force overrides the three of those SPEC.md §10 names.
+ * without force, already dispensed (but for HIN's closing step), an unknown item, a substitute for
+ * `Subs 1`, more packages than remain; force overrides the three of those SPEC.md §10 names.
  */
 export function expectDispense(
   medicaments: readonly Medicament[],
@@ -158,7 +190,10 @@ export function expectDispense(
     overridden.add(code);
     return undefined;
   };
-  if (state.allReached || state.standingFull) {
+  // SPEC.md §5, HIN's closing step: partial dispensations completed the prescription and no
+  // full dispensation stands; one full dispensation without body and without force is accepted.
+  const closing = state.allReached && !state.standingFull && items === undefined && !op.force;
+  if ((state.allReached || state.standingFull) && !closing) {
     const refusal = override('already_dispensed', 'unknown_error');
     if (refusal) return refusal;
   }
@@ -188,10 +223,14 @@ export function expectDispense(
   return { accepted: true, overrides: OVERRIDE_ORDER.filter((code) => overridden.has(code)) };
 }
 
-/** The outcome of a cancel (SPEC.md §5): someone else's event 403, not cancellable 409. */
+/**
+ * The outcome of a cancel (SPEC.md §5): someone else's event 403; not cancellable (create) or
+ * named by a cancel already 409 (docs/decisions.md "Which events can be cancelled": an undone
+ * event is cancelled again by undoing the cancel that restored it). A cancel is cancellable.
+ */
 export function expectCancel(state: ModelState, target: ModelEvent, caller: Principal): Expected {
   if (target.actor !== caller.sub) return refused('forbidden', 'not_owner');
-  const dispense = target.type === 'partial_dispense' || target.type === 'full_dispense';
-  if (!dispense || state.cancelled.has(target.id)) return refused('conflict', 'not_cancellable');
+  const cancellable = ['partial_dispense', 'full_dispense', 'cancel'].includes(target.type);
+  if (!cancellable || state.named.has(target.id)) return refused('conflict', 'not_cancellable');
   return { accepted: true, overrides: [] };
 }

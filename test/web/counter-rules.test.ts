@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { VerifyResult } from '../../web/src/api/types.js';
 import { counterState, itemOverrides, refusedRule } from '../../web/src/counter/counter-state.js';
+import { cancelledEventIds } from '../../web/src/counter/dispensed-amounts.js';
 
 const ME = 'HIN|pharma1';
 const OTHER = 'HIN|pharma2';
@@ -197,5 +198,32 @@ describe('counter state', () => {
     assert.equal(refusedRule(403, 'expired'), 'expired');
     assert.equal(refusedRule(403, 'revoked'), undefined);
     assert.equal(refusedRule(423, undefined), undefined);
+  });
+});
+
+describe('cancelled events on the timeline', () => {
+  const at = '2026-11-27T10:00:00.000000000Z';
+  const made = (id: string, type: string, target?: string) => ({
+    id,
+    type,
+    reference: 'a1b2',
+    event_data: target === undefined ? {} : { EventId: target },
+    timestamp: at,
+    actor: ME,
+    actor_name: 'Apotheke',
+    cancellable: true,
+  });
+
+  test('a cancelled cancel restores what it undid; cancelling it again undoes it anew', () => {
+    const events = [made('d', 'partial_dispense'), made('c1', 'cancel', 'd')];
+    const cancelled = (more: ReturnType<typeof made>[]) => [
+      ...cancelledEventIds(answer({ events: [...events, ...more] } as Partial<VerifyResult>)),
+    ];
+    assert.deepEqual(cancelled([]), ['d']);
+    assert.deepEqual(cancelled([made('c2', 'cancel', 'c1')]), ['c1']);
+    assert.deepEqual(cancelled([made('c2', 'cancel', 'c1'), made('c3', 'cancel', 'c2')]).sort(), [
+      'c2',
+      'd',
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  * holder, and for each action the reason the service would refuse it. The page disables what
  * the service would refuse instead of letting the pharmacist run into the refusal.
  */
+import { OVERRIDE_CODES } from '../../../src/ledger/event.js';
 import type { OverrideCode } from '../../../src/ledger/event.js';
+import { EVENT_KINDS } from '../../../src/ledger/event-kinds.js';
 import type { LedgerEvent, VerifyResult } from '../api/types.js';
 import type { MessageKey } from '../i18n/messages-en.js';
 
@@ -14,14 +16,6 @@ export type Headline =
 
 /** The rules a forced dispensation overrides (SPEC.md §10 `event_data.overrides`). */
 export type OverrideRule = OverrideCode;
-
-/** Every rule force overrides, in the order the service records them. */
-export const OVERRIDE_RULES = [
-  'already_dispensed',
-  'quantity_exceeded',
-  'substitution_not_allowed',
-  'expired',
-] as const satisfies readonly OverrideRule[];
 
 /** The lock that holds now, as the counter shows it. */
 export interface LockView {
@@ -72,8 +66,9 @@ export interface CounterState {
 function currentLockEvent(events: readonly LedgerEvent[]): LedgerEvent | undefined {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
-    if (e.type === 'unlock') return undefined;
-    if (e.type === 'lock') return e;
+    const fold = EVENT_KINDS[e.type].fold;
+    if (fold === 'unlock') return undefined;
+    if (fold === 'lock') return e;
   }
   return undefined;
 }
@@ -170,7 +165,7 @@ export function itemOverrides(
     const med = medicaments.get(id);
     if (med !== undefined && amount > med.remaining) found.add('quantity_exceeded');
   }
-  return OVERRIDE_RULES.filter((rule) => found.has(rule));
+  return OVERRIDE_CODES.filter((rule) => found.has(rule));
 }
 
 function counterStateOverrides(result: VerifyResult): OverrideRule[] {

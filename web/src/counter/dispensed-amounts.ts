@@ -1,15 +1,15 @@
 /** What the verify answer's events say about one another (SPEC.md §7). */
+import { EVENT_KINDS } from '../../../src/ledger/event-kinds.js';
+import { cancelledIn } from '../../../src/service/cancel-chains.js';
 import { handedOut } from '../../../src/service/handed-out.js';
 import type { VerifyResult } from '../api/types.js';
 
-/** Ids of the events undone by a cancel event (SPEC.md §7: `event_data.EventId`). */
+/**
+ * Ids of the events undone now (SPEC.md §5, §7: `event_data.EventId`), following cancels of
+ * cancels with the service's own fold.
+ */
 export function cancelledEventIds(result: VerifyResult): ReadonlySet<string> {
-  const ids = new Set<string>();
-  for (const e of result.events ?? []) {
-    const target = e.event_data.EventId;
-    if (e.type === 'cancel' && typeof target === 'string') ids.add(target);
-  }
-  return ids;
+  return cancelledIn(result.events ?? []).cancelled;
 }
 
 /**
@@ -24,7 +24,7 @@ export function fullDispensationItems(
   const handed = handedOut(events, result.medicaments ?? []);
   const items = new Map<string, { id: string; amount: number }[]>();
   for (const e of events) {
-    const amounts = e.type === 'full_dispense' ? handed.get(e.id) : undefined;
+    const amounts = EVENT_KINDS[e.type].fold === 'dispense_rest' ? handed.get(e.id) : undefined;
     if (amounts === undefined) continue;
     items.set(
       e.id,

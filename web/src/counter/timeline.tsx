@@ -5,13 +5,14 @@
  * and its reason (SPEC.md §10 `event_data.overrides`).
  */
 import { useState } from 'preact/hooks';
+import { OVERRIDE_CODES } from '../../../src/ledger/event.js';
+import type { EventType } from '../../../src/ledger/event.js';
 import type { LedgerEvent, VerifyResult } from '../api/types.js';
 import { idTypeLabel } from '../components/medicament-label.js';
 import { MedicamentName } from '../components/product-names.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import type { I18n } from '../i18n/i18n-context.js';
 import type { MessageKey } from '../i18n/messages-en.js';
-import { OVERRIDE_RULES } from './counter-state.js';
 import type { OverrideRule } from './counter-state.js';
 import { cancelledEventIds, fullDispensationItems } from './dispensed-amounts.js';
 import { Feedback } from './feedback.js';
@@ -20,7 +21,8 @@ import { Modal } from './modal.js';
 import type { StoredMedicament } from './stored-medicaments.js';
 import type { Feedback as Answer } from './use-counter.js';
 
-const EVENT_KEYS: Readonly<Record<string, MessageKey>> = {
+/** Each event kind's label: a new kind is a compile error until it is worded. */
+const EVENT_KEYS: Readonly<Record<EventType, MessageKey>> = {
   create: 'event.create',
   partial_dispense: 'event.partial_dispense',
   full_dispense: 'event.full_dispense',
@@ -30,9 +32,8 @@ const EVENT_KEYS: Readonly<Record<string, MessageKey>> = {
   unlock: 'event.unlock',
 };
 
-function typeLabel(type: string, t: I18n['t']): string {
-  const key = EVENT_KEYS[type];
-  return key === undefined ? type : t(key);
+function typeLabel(type: EventType, t: I18n['t']): string {
+  return t(EVENT_KEYS[type]);
 }
 
 function Details(props: {
@@ -96,7 +97,7 @@ function forcedRules(e: LedgerEvent): OverrideRule[] | undefined {
   if (e.event_data.force !== true) return undefined;
   const listed = e.event_data.overrides;
   const codes = Array.isArray(listed) ? listed : [];
-  return OVERRIDE_RULES.filter((rule) => codes.includes(rule));
+  return OVERRIDE_CODES.filter((rule) => codes.includes(rule));
 }
 
 /** Asks before a dispensation is cancelled: its packages go back, and that cannot be undone. */

@@ -272,7 +272,10 @@ export const de: Messages = {
   'counter.meds.rest': 'Rest abgeben',
   'counter.cancel.title': 'Diese Abgabe stornieren?',
   'counter.cancel.text':
-    '{type} vom {time}: ihre Packungen gelten wieder als nicht abgegeben. Die Stornierung wird festgehalten und kann nicht rückgängig gemacht werden.',
+    '{type} vom {time}: ihre Packungen gelten wieder als nicht abgegeben. Die Stornierung wird festgehalten; Sie können sie rückgängig machen, indem Sie sie ihrerseits stornieren.',
+  'counter.cancel.undoTitle': 'Diese Stornierung rückgängig machen?',
+  'counter.cancel.undoText':
+    '{type} vom {time}: was sie storniert hat, gilt wieder wie zuvor. Auch dies wird festgehalten.',
   'counter.cancel.yes': 'Ja, stornieren',
   'counter.cancel.no': 'Nein, behalten',
   'counter.next.title': 'Sie halten noch die Sperre',

@@ -267,7 +267,10 @@ export const en = {
   'counter.meds.rest': 'Dispense the rest',
   'counter.cancel.title': 'Cancel this dispensation?',
   'counter.cancel.text':
-    '{type} of {time}: its packs count as not dispensed again. The cancellation is recorded and cannot be undone.',
+    '{type} of {time}: its packs count as not dispensed again. The cancellation is recorded; you can undo it by cancelling it in turn.',
+  'counter.cancel.undoTitle': 'Undo this cancellation?',
+  'counter.cancel.undoText':
+    '{type} of {time}: what it cancelled counts again as it was before. This is recorded too.',
   'counter.cancel.yes': 'Yes, cancel it',
   'counter.cancel.no': 'No, keep it',
   'counter.next.title': 'You still hold the lock',

@@ -272,7 +272,10 @@ export const fr: Messages = {
   'counter.meds.rest': 'Délivrer le reste',
   'counter.cancel.title': 'Annuler cette délivrance ?',
   'counter.cancel.text':
-    '{type} du {time} : ses emballages comptent à nouveau comme non délivrés. L’annulation est enregistrée et ne peut pas être défaite.',
+    '{type} du {time} : ses emballages comptent à nouveau comme non délivrés. L’annulation est enregistrée ; vous pouvez la défaire en l’annulant à son tour.',
+  'counter.cancel.undoTitle': 'Défaire cette annulation ?',
+  'counter.cancel.undoText':
+    '{type} du {time} : ce qu’elle annulait compte à nouveau comme avant. Cela aussi est enregistré.',
   'counter.cancel.yes': 'Oui, annuler',
   'counter.cancel.no': 'Non, la garder',
   'counter.next.title': 'Vous détenez encore le verrou',

@@ -1,3 +1,4 @@
+/** The one `prescriptionHash` (SPEC.md §3): the vectors every create event's hash is checked by. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { prescriptionHash } from './prescription-hash.js';
