@@ -3,7 +3,7 @@
  * violation on any screen state a practice assistant, a pharmacist or a patient passes through —
  * sign-in, the desk's empty form and list, products found in the catalogue, warnings, violations and the dose dialog, the created
  * prescription, the counter empty, with an open, a locked, a fully dispensed and a revoked
- * prescription, a forged link and a bare document, its force, cancel, release, sign-out and
+ * prescription, a forged link and a bare document, its force, cancel, undo-cancel, release, sign-out and
  * sign-in-again dialogs, and the patient view (valid, dispensed, revoked, no link, a bad link) — each in German, French and
  * English, on a desktop and a phone viewport; on the phone, no state scrolls sideways.
  */
@@ -232,8 +232,18 @@ async function walk(
   const cancel = page.getByRole('alertdialog', { name: 'Cancel this dispensation?' });
   await cancel.waitFor();
   await accessibleInAllLanguages(page, 'counter cancel dialog');
-  await cancel.getByRole('button', { name: 'No, keep it' }).click();
+  await cancel.getByRole('button', { name: 'Yes, cancel it' }).click();
   await cancel.waitFor({ state: 'detached' });
+  // One's own cancellation can itself be undone (SPEC.md §5): the undo dialog.
+  await counter
+    .locator('ol.timeline > li[data-event-type="cancel"]')
+    .getByRole('button', { name: /Cancel this event/ })
+    .click();
+  const undo = page.getByRole('alertdialog', { name: 'Undo this cancellation?' });
+  await undo.waitFor();
+  await accessibleInAllLanguages(page, 'counter undo-cancellation dialog');
+  await undo.getByRole('button', { name: 'No, keep it' }).click();
+  await undo.waitFor({ state: 'detached' });
 
   // "Next prescription" with the lock still held asks first.
   await counter.getByRole('button', { name: 'Next prescription' }).click();
