@@ -32,14 +32,8 @@ export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js'
 export { LEDGER_JWS_ALG, signEventHash } from './sign-event-hash.js';
 export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
-export {
-  formatTimestamp,
-  nanosNotBefore,
-  nowNanos,
-  nowTimestamp,
-  parseTimestamp,
-  tryParseTimestamp,
-} from './timestamp.js';
+export { Clock } from './clock.js';
+export { formatTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
 export type { ParsedTimestamp } from './timestamp.js';
 export { validateEventBody } from './validate-event-body.js';
 export type { BodyValidation } from './validate-event-body.js';

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { before, test } from 'node:test';
 import type { Signer, SigningKey } from '../pki/index.js';
 import { appendEvent } from './append-event.js';
+import { Clock } from './clock.js';
 import { canonicalJson } from './canonical-json.js';
 import type { ChainCheck } from './chain-failure.js';
 import type { LedgerRecord, SignedEvent } from './event.js';
@@ -185,6 +186,7 @@ async function forged(position: number, signer: Signer): Promise<LedgerRecord> {
       timestamp: eventTime(new Date(Date.now() - 30 * 60_000), position),
     },
     signer,
+    new Clock(),
   );
 }
 

@@ -15,7 +15,7 @@ import type { StreamOptions } from '../http/event-streams.js';
 import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
-import { EventVerifier } from '../ledger/index.js';
+import { Clock, EventVerifier } from '../ledger/index.js';
 import { LinkKeyring } from '../link/index.js';
 import { DirectoryPkiStorage, SignPool, openPki } from '../pki/index.js';
 import type { Pki } from '../pki/index.js';
@@ -102,7 +102,9 @@ export async function openKeys(
 
 /** Opens every part of an erx instance and builds its HTTP application (not listening yet). */
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const now = options.now ?? Date.now;
+  // The instance's one clock: the rules' milliseconds and the events' nanoseconds.
+  const clock = new Clock(options.now ?? Date.now);
+  const now = clock.now;
   const store = await openStore(config, {
     migrate: options.migrate ?? true,
     backgroundCheckpoints: true,
@@ -170,7 +172,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       issuedAt: new IssuedAtFormat(config.timezone),
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
-      now,
+      clock,
       firstNotInLog: (events) => transparency.firstNotInLog(events),
       newestNotInLog: (id) => transparency.newestNotInLog(id),
       onAppend: (type) => {

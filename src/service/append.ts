@@ -97,6 +97,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
       head,
       { ...choice, reference: id, actor: ctx.principal.sub, actor_name: ctx.principal.name },
       deps.signer,
+      deps.clock,
     );
   // The chain below the new event passed every check (the create event has none below it).
   const decision = (

@@ -64,7 +64,7 @@ export async function create(
   options: CreateOptions,
 ): Promise<CreateResult> {
   requireRole(ctx.principal, 'prescriber');
-  const now = deps.now();
+  const now = deps.clock.now();
   const medicaments = medicamentRefs(doc);
   const expiresAt = expiryOf(doc.Dt, deps.prescriptionValidityMs, medicaments);
   if (expiresAt === undefined || expiresAt <= now) throw expiredDocument(expiresAt);

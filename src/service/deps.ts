@@ -1,5 +1,5 @@
 /** What the prescription service runs on; assembled once at start (see `src/server`). */
-import type { EventType, EventVerifier } from '../ledger/index.js';
+import type { Clock, EventType, EventVerifier } from '../ledger/index.js';
 import type { LinkSigner } from '../link/index.js';
 import type { Signer } from '../pki/index.js';
 import type { EventRow, Store } from '../store/types.js';
@@ -31,8 +31,8 @@ export interface ServiceDeps {
   readonly prescriptionValidityMs: number;
   /** How long a lock holds (`ERX_LOCK_TTL`). */
   readonly lockTtlMs: number;
-  /** Current time in unix milliseconds (injectable for tests). */
-  readonly now: () => number;
+  /** The instance's one clock: unix ms for the rules, nanoseconds for event times. */
+  readonly clock: Clock;
   /**
    * The transparency log's check of a chain (SPEC.md §6 `logs_check_passed`): the index of the
    * first event a checkpoint covers that is not its leaf there, or undefined. Absent: not checked.

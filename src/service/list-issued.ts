@@ -106,7 +106,7 @@ async function listed(
       });
   const create = bodies[0]?.type === 'create' ? bodies[0] : undefined;
   const { terms, ok: termsOk } = shownTerms(deps, state, create);
-  const facts = chainFacts(bodies, terms, deps.now());
+  const facts = chainFacts(bodies, terms, deps.clock.now());
   const { completion, lock } = facts;
   return {
     prescription_id: state.prescription.id,

@@ -8,13 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { EventVerifier, appendEvent, sha256Hex } from '../ledger/index.js';
+import { Clock, EventVerifier, appendEvent, sha256Hex } from '../ledger/index.js';
 import { LinkKeyring } from '../link/index.js';
 import { memoryPki } from '../../test/support/ledger/chain.js';
 import type { ChainState } from '../store/types.js';
 import type { ServiceDeps } from './deps.js';
 import { loadChain } from './load-chain.js';
 import { signTerms } from './terms.js';
+
+const clock = new Clock();
 
 const dir = mkdtempSync(join(tmpdir(), 'erx-load-chain-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,8 +31,9 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
     undefined,
     { type: 'create', reference, ...actor, prescription_hash: sha256Hex('CHMED16A1x') },
     pki.signer,
+    clock,
   );
-  const lock = await appendEvent(create, { type: 'lock', reference, ...actor }, pki.signer);
+  const lock = await appendEvent(create, { type: 'lock', reference, ...actor }, pki.signer, clock);
   const copies = {
     id: reference,
     issuer: 'Dr. A (HIN|dr)',
@@ -51,7 +54,7 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
     linkKeys,
     prescriptionValidityMs: 365 * DAY,
     lockTtlMs: 15 * 60_000,
-    now: () => 1_700_000_000_000,
+    clock: new Clock(() => 1_700_000_000_000),
   } as unknown as ServiceDeps;
   return { state, deps };
 }

@@ -40,7 +40,7 @@ export function readBody(row: EventRow): EventBody {
   return parsed.body;
 }
 
-/** Checks the chain and its terms, and folds the facts at `deps.now()`. */
+/** Checks the chain and its terms, and folds the facts at `deps.clock.now()`. */
 export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<LoadedChain> {
   const { prescription } = state;
   const chain = await checkChain(deps, state, 'read');
@@ -60,6 +60,6 @@ export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<L
     rows: state.events,
     bodies: chain.bodies,
     terms,
-    facts: chainFacts(chain.bodies, terms, deps.now()),
+    facts: chainFacts(chain.bodies, terms, deps.clock.now()),
   };
 }

@@ -73,7 +73,7 @@ export function answerFor(
   chain: ChainRead,
   full: boolean,
 ): Promise<VerifyOutcome> {
-  return deps.cache.answer(link, chain, full, deps.now(), () =>
+  return deps.cache.answer(link, chain, full, deps.clock.now(), () =>
     answers(deps, link.facts, chain.state),
   );
 }
@@ -158,7 +158,7 @@ async function answers(
       termsOk &&
       storedPrescriptionMatches(state.prescription, link, medicaments, chain.bodies[0]),
   };
-  const now = deps.now();
+  const now = deps.clock.now();
   const folded = chainFacts(bodies, terms, now);
   // Frozen: one answer object is shared by every caller the cache gives it to.
   const short: VerifyShort = deepFreeze({

@@ -21,7 +21,7 @@ import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
 import { PEPPER_FILE } from '../../src/server/pepper-key.js';
-import { EventVerifier } from '../../src/ledger/index.js';
+import { Clock, EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
 import { IssuedAtFormat, PrescriptionService, VerificationCache } from '../../src/service/index.js';
@@ -70,7 +70,7 @@ async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionS
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
     lockTtlMs: loadConfig({}).lockTtlMs,
-    now: Date.now,
+    clock: new Clock(),
   });
 }
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
-import { EventVerifier } from '../../src/ledger/index.js';
+import { Clock, EventVerifier } from '../../src/ledger/index.js';
 import { LinkKeyring } from '../../src/link/index.js';
 import type { Pki } from '../../src/pki/index.js';
 import {
@@ -51,7 +51,10 @@ export interface ServiceParts {
 
 /** What a test may set of a service beside its parts (default: the configuration's defaults). */
 export type ServiceOptions = Partial<
-  Pick<ServiceDeps, 'now' | 'prescriptionValidityMs' | 'lockTtlMs'>
+  Pick<ServiceDeps, 'prescriptionValidityMs' | 'lockTtlMs'> & {
+    /** The wall clock, unix ms: rules and event times both follow it. */
+    now: () => number;
+  }
 >;
 
 /** A service over `parts` with a fresh cache and verifier, as after a restart. */
@@ -75,7 +78,7 @@ export function serviceOver(
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: options.prescriptionValidityMs ?? defaults.prescriptionValidityMs,
     lockTtlMs: options.lockTtlMs ?? defaults.lockTtlMs,
-    now: options.now ?? Date.now,
+    clock: new Clock(options.now ?? Date.now),
   });
   return { service, verifier };
 }

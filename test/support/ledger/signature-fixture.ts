@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Credential, Pki } from '../../../src/pki/index.js';
 import { appendEvent } from '../../../src/ledger/append-event.js';
+import { Clock } from '../../../src/ledger/clock.js';
 import type { LedgerRecord, SignedEvent } from '../../../src/ledger/event.js';
 import { EventVerifier } from '../../../src/ledger/event-verifier.js';
 import { sha256Hex } from '../../../src/ledger/hash.js';
@@ -53,6 +54,7 @@ export async function signatureFixture(): Promise<SignatureFixture> {
       timestamp: timestampAt(eventAt),
     },
     pki.signer,
+    new Clock(),
   );
   return {
     pki,
