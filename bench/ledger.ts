@@ -13,6 +13,7 @@ import { Clock, EventVerifier, appendEvent, verifyChain } from '../src/ledger/in
 import type { LedgerRecord, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { MemoryPkiStorage, SignPool, openPki } from '../src/pki/index.js';
 import type { Signer } from '../src/pki/index.js';
+import { VerificationMemory } from '../src/memory/verification-memory.js';
 
 const clock = new Clock();
 
@@ -177,13 +178,13 @@ async function main(pool: SignPool): Promise<void> {
   let publicKeyOps = 0;
   let verifiedEvents = 0;
   const cold = await measure(async () => {
-    const verifier = new EventVerifier(pki.trustStore);
+    const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
     const n = await verifyAll(verifier);
     publicKeyOps += verifier.publicKeyOperations;
     verifiedEvents += n;
     return n;
   });
-  const warm = new EventVerifier(pki.trustStore);
+  const warm = new EventVerifier(pki.trustStore, new VerificationMemory());
   await verifyAll(warm);
   const warmOps = warm.publicKeyOperations;
   const memo = await measure(() => verifyAll(warm));

@@ -22,7 +22,7 @@ export type {
   SignedEvent,
 } from './event.js';
 export { EventVerifier } from './event-verifier.js';
-export type { EventVerifierOptions } from './event-verifier.js';
+export type { EventVerifierMemo } from './event-verifier.js';
 export { isSha256Hex, sha256Hex } from './hash.js';
 export { inspectJws } from './inspect-jws.js';
 export type { JwsInspection } from './inspect-jws.js';

@@ -21,6 +21,7 @@ import { b64url, flipBit, replaceSegment, segmentBytes } from '../../test/suppor
 import { signEventHash } from './sign-event-hash.js';
 import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { verifyChain } from './verify-chain.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 interface Mutation {
   name: string;
@@ -47,7 +48,7 @@ before(async () => {
   prescriptionId = randomUUID();
   chain = await makeChain(pki.signer, { prescriptionId });
   other = await makeChain(pki.signer, { prescriptionId: randomUUID() });
-  verifier = new EventVerifier(pki.trustStore);
+  verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
   realSigner = pki.signer;
   foreignSigner = (await memoryPki()).signer;
   // A leaf from a look-alike root (same subject name) presented with our real root.

@@ -16,6 +16,7 @@ import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
 import { Clock, EventVerifier } from '../ledger/index.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 import { LinkKeyring } from '../link/index.js';
 import { DirectoryPkiStorage, SignPool, openPki } from '../pki/index.js';
 import type { Pki } from '../pki/index.js';
@@ -105,6 +106,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   // The instance's one clock: the rules' milliseconds and the events' nanoseconds.
   const clock = new Clock(options.now ?? Date.now);
   const now = clock.now;
+  // Everything remembered about links, chains, signatures, terms and log proofs, bounded by the
+  // configuration (docs/decisions.md lists each part and its bound).
+  const memory = new VerificationMemory(config.memory);
   const store = await openStore(config, {
     migrate: options.migrate ?? true,
     backgroundCheckpoints: true,
@@ -125,7 +129,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   let logGrowthFailure = (_error: unknown): void => undefined;
   const identity = openLogIdentity(config.dataDir, config.logOrigin);
   const witnessList = config.logEnabled ? config.logWitnesses : [];
-  const transparency = new TransparencyLog(store, identity, now, {
+  const transparency = new TransparencyLog(store, identity, now, memory, {
     receiptWaitMs: config.logReceiptWaitMs,
     enabled: config.logEnabled,
     witnessed: witnessList.length > 0,
@@ -164,9 +168,12 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       store,
       linkKeys,
       signer: pki.signer,
-      verifier: new EventVerifier(pki.trustStore),
-      cache: new VerificationCache(),
-      terms: new TermsVerifier(linkKeys),
+      verifier: new EventVerifier(pki.trustStore, memory),
+      cache: new VerificationCache({
+        links: config.memory.links,
+        answerBytes: config.memory.answerBytes,
+      }),
+      terms: new TermsVerifier(linkKeys, memory.terms),
       verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
       prescriptionUrl: config.prescriptionUrl,
       issuedAt: new IssuedAtFormat(config.timezone),

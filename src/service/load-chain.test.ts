@@ -14,7 +14,8 @@ import { memoryPki } from '../../test/support/ledger/chain.js';
 import type { ChainState } from '../store/types.js';
 import type { ServiceDeps } from './deps.js';
 import { loadChain } from './load-chain.js';
-import { signTerms } from './terms.js';
+import { TermsVerifier, signTerms } from './terms.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 const clock = new Clock();
 
@@ -50,7 +51,9 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
     events: [create, lock].map((e) => ({ ...e, prescriptionId: reference })),
   };
   const deps = {
-    verifier: new EventVerifier(pki.trustStore),
+    verifier: new EventVerifier(pki.trustStore, new VerificationMemory()),
+    verifiedHeads: { vouchFor: async () => false },
+    terms: new TermsVerifier(linkKeys, new VerificationMemory().terms),
     linkKeys,
     prescriptionValidityMs: 365 * DAY,
     lockTtlMs: 15 * 60_000,
@@ -61,7 +64,7 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
 
 test('a chain that passes its checks loads into its bodies, terms and facts', async () => {
   const { state, deps } = await chainState();
-  const first = await loadChain(deps, state);
+  const first = await loadChain(deps, state, 'before');
   assert.deepEqual(
     first.bodies.map((b) => b.type),
     ['create', 'lock'],
@@ -70,7 +73,11 @@ test('a chain that passes its checks loads into its bodies, terms and facts', as
   assert.deepEqual(first.facts.medicaments, [
     { id: '7680543201015', prescribed: 2, substitutionAllowed: true, dispensed: 0 },
   ]);
-  assert.deepEqual(await loadChain(deps, state), first, 'the same rows load the same chain');
+  assert.deepEqual(
+    await loadChain(deps, state, 'before'),
+    first,
+    'the same rows load the same chain',
+  );
 });
 
 test('a body that does not parse refuses the decision every time (conflict)', async () => {
@@ -80,7 +87,7 @@ test('a body that does not parse refuses the decision every time (conflict)', as
     events: [state.events[0]!, { ...state.events[1]!, body: '{"not":"an event"}' }],
   };
   for (let round = 0; round < 2; round++) {
-    await assert.rejects(loadChain(deps, broken), { code: 'conflict' });
+    await assert.rejects(loadChain(deps, broken, 'before'), { code: 'conflict' });
   }
 });
 
@@ -93,7 +100,7 @@ test('an edited copy in the row refuses the decision: issuer, medicaments, expir
     { ...p, terms: { ...p.terms!, expiresAt: p.terms!.expiresAt + DAY } },
   ];
   for (const prescription of edits) {
-    await assert.rejects(loadChain(deps, { ...state, prescription }), {
+    await assert.rejects(loadChain(deps, { ...state, prescription }, 'before'), {
       code: 'conflict',
       causeCode: 'ledger_corrupt',
     });
@@ -106,5 +113,5 @@ test('a signature that does not verify refuses the decision', async () => {
   const [header, payload, signature] = last.signature.split('.');
   const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
   const events = [state.events[0]!, { ...last, signature: `${header}.${payload}.${flipped}` }];
-  await assert.rejects(loadChain(deps, { ...state, events }), { code: 'conflict' });
+  await assert.rejects(loadChain(deps, { ...state, events }, 'before'), { code: 'conflict' });
 });

@@ -15,6 +15,7 @@ import type { Pki } from '../../src/pki/index.js';
 import {
   IssuedAtFormat,
   PrescriptionService,
+  TermsVerifier,
   SEAL_KEY_BYTES,
   VerificationCache,
   VerifiedHeads,
@@ -24,6 +25,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import { samplePrescription } from './fixtures.js';
 import { memoryPki } from './ledger/chain.js';
+import { VerificationMemory } from '../../src/memory/verification-memory.js';
 
 export const PRESCRIPTION_URL = 'http://localhost:8080/rx/';
 
@@ -66,19 +68,24 @@ export function serviceOver(
   verifier: EventVerifier;
 } {
   const defaults = loadConfig({});
-  const verifier = new EventVerifier(parts.pki.trustStore);
+  const memory = new VerificationMemory();
+  const verifier = new EventVerifier(parts.pki.trustStore, memory);
   const service = new PrescriptionService({
     store: parts.store,
     linkKeys: parts.linkKeys,
     signer: parts.pki.signer,
     verifier,
     cache: new VerificationCache(),
+    terms: new TermsVerifier(parts.linkKeys, memory.terms),
     verifiedHeads: new VerifiedHeads(parts.store, parts.sealKey, parts.pki.trustStore),
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: options.prescriptionValidityMs ?? defaults.prescriptionValidityMs,
     lockTtlMs: options.lockTtlMs ?? defaults.lockTtlMs,
     clock: new Clock(options.now ?? Date.now),
+    // No transparency log here: every chain is one the log has not covered yet.
+    firstNotInLog: async () => undefined,
+    newestNotInLog: async () => undefined,
   });
   return { service, verifier };
 }

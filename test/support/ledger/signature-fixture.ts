@@ -15,6 +15,7 @@ import { makeCertificate, x5cEntry } from './certificates.js';
 import type { CertificateSpec } from './certificates.js';
 import { memoryPki, timestampAt } from './chain.js';
 import { headerText, signCompact } from './jws.js';
+import { VerificationMemory } from '../../../src/memory/verification-memory.js';
 
 export const ES384 = { name: 'ECDSA', hash: 'SHA-384' } as const;
 export const HOUR = 60 * 60 * 1000;
@@ -73,7 +74,7 @@ export async function signatureFixture(): Promise<SignatureFixture> {
       signCompact(headerText(chain, extra), record.hash, signer.privateKey, ES384),
     verifyWith: (signature) => {
       const events: LedgerRecord[] = [{ ...record, signature }];
-      const verifier = new EventVerifier(pki.trustStore);
+      const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
       return verifyChain({ prescriptionId, events, headHash: record.hash }, verifier);
     },
   };
