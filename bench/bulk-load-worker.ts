@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { encodeChmed } from '../src/chmed16a/index.js';
-import { prescriptionHash } from '../src/ledger/index.js';
-import { appendEvent } from '../src/ledger/index.js';
+import { Clock, appendEvent, prescriptionHash } from '../src/ledger/index.js';
 import type { ChainHead, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { buildLink, formatIssuer } from '../src/link/index.js';
 import { openKeys } from '../src/server/runtime.js';
@@ -20,6 +19,8 @@ import type {
   LoaderWorkerMessage,
 } from './bulk-load-protocol.js';
 import { loadSample } from './data/document.js';
+
+const clock = new Clock();
 
 const init = workerData as LoaderWorkerInit;
 const port = parentPort!;
@@ -64,7 +65,7 @@ async function buildChain(events: number): Promise<LoadedChain> {
   const signed: SignedEvent[] = [];
   let head: ChainHead | undefined;
   for (let i = 0; i < events; i++) {
-    const event = await appendEvent(head, i === 0 ? create : dispense, pki.signer);
+    const event = await appendEvent(head, i === 0 ? create : dispense, pki.signer, clock);
     signed.push(event);
     head = event;
   }

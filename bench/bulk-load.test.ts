@@ -20,6 +20,7 @@ import { expiryOf, prescribedPackages } from '../src/service/terms.js';
 import { runCli } from '../test/support/child-server.js';
 import { bulkLoad } from './bulk-load.js';
 import { loadSample } from './data/document.js';
+import { VerificationMemory } from '../src/memory/verification-memory.js';
 
 const URL_BASE = 'http://erx.test/rx/';
 const prescriber = { name: 'Dr. med. Test', sub: 'HIN|test.doctor' };
@@ -70,15 +71,19 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
     const store = await openStore({ dataDir, databaseUrl: undefined });
     try {
       const { pki, linkKeys } = await openKeys(dataDir);
-      const audit = await auditChains(store, new EventVerifier(pki.trustStore), {
-        linkKeys,
-        prescriptionValidityMs: validityMs,
-      });
+      const audit = await auditChains(
+        store,
+        new EventVerifier(pki.trustStore, new VerificationMemory()),
+        {
+          linkKeys,
+          prescriptionValidityMs: validityMs,
+        },
+      );
       assert.equal(audit.checked, 50);
       assert.equal(audit.events, 300);
       assert.deepEqual(audit.failures, []);
 
-      const verifier = new EventVerifier(pki.trustStore);
+      const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
       for (const [ids, length] of [
         [five.ids, 5],
         [ten.ids, 10],

@@ -9,10 +9,13 @@
 import { randomUUID, sign as signSync } from 'node:crypto';
 import { KeyObject } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { EventVerifier, appendEvent, verifyChain } from '../src/ledger/index.js';
+import { Clock, EventVerifier, appendEvent, verifyChain } from '../src/ledger/index.js';
 import type { LedgerRecord, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { MemoryPkiStorage, SignPool, openPki } from '../src/pki/index.js';
 import type { Signer } from '../src/pki/index.js';
+import { VerificationMemory } from '../src/memory/verification-memory.js';
+
+const clock = new Clock();
 
 const quick = process.argv.includes('--quick');
 const SLICE_MS = quick ? 300 : 2_000;
@@ -86,7 +89,7 @@ async function chainOf(signer: Signer): Promise<{ id: string; events: SignedEven
   const id = randomUUID();
   const events: SignedEvent[] = [];
   for (let i = 0; i < CHAIN_LENGTH; i++)
-    events.push(await appendEvent(events.at(-1), event(i, id), signer));
+    events.push(await appendEvent(events.at(-1), event(i, id), signer, clock));
   return { id, events };
 }
 
@@ -137,13 +140,16 @@ async function main(pool: SignPool): Promise<void> {
   let head: SignedEvent | undefined;
   const reference = randomUUID();
   const appendSeq = await measure(async () => {
-    head = await appendEvent(head, event(head === undefined ? 0 : 1, reference), pki.signer);
+    head = await appendEvent(head, event(head === undefined ? 0 : 1, reference), pki.signer, clock);
     return 1;
   });
   const appendConcurrent = await measure(
     async () =>
-      (await times(CONCURRENCY, () => appendEvent(undefined, event(0, randomUUID()), pki.signer)))
-        .length,
+      (
+        await times(CONCURRENCY, () =>
+          appendEvent(undefined, event(0, randomUUID()), pki.signer, clock),
+        )
+      ).length,
   );
   row('appendEvent, one chain, sequential', appendSeq, ratio(appendSeq, rawSignSeq));
   row(
@@ -172,13 +178,13 @@ async function main(pool: SignPool): Promise<void> {
   let publicKeyOps = 0;
   let verifiedEvents = 0;
   const cold = await measure(async () => {
-    const verifier = new EventVerifier(pki.trustStore);
+    const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
     const n = await verifyAll(verifier);
     publicKeyOps += verifier.publicKeyOperations;
     verifiedEvents += n;
     return n;
   });
-  const warm = new EventVerifier(pki.trustStore);
+  const warm = new EventVerifier(pki.trustStore, new VerificationMemory());
   await verifyAll(warm);
   const warmOps = warm.publicKeyOperations;
   const memo = await measure(() => verifyAll(warm));

@@ -12,12 +12,13 @@ import { EventVerifier, verifyChain } from '../../src/ledger/index.js';
 import { LinkKeyring, parseLink, verifyLinkSignature } from '../../src/link/index.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
 import { openStore } from '../../src/server/open-store.js';
-import { readTerms } from '../../src/service/terms.js';
+import { TermsVerifier, readTerms } from '../../src/service/terms.js';
 import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
 import { bulkLoad } from '../bulk-load.js';
 import type { LoadGroup } from '../bulk-load.js';
 import { PHARMACIST, PRESCRIBER } from '../erx/clients.js';
 import { BENCH_PRESCRIPTION_URL } from '../erx/instance.js';
+import { VerificationMemory } from '../../src/memory/verification-memory.js';
 
 /** Events of a chain in the verify working set: a create and nine partial dispenses. */
 export const VERIFY_CHAIN_EVENTS = 10;
@@ -163,7 +164,8 @@ async function problemWith(directory: string, spec: DatasetSpec): Promise<string
     if (!verifyLinkSignature(parseLink(link), ring)) return 'a link does not verify';
   }
   const { pki, linkKeys } = await openKeys(dataDir);
-  const verifier = new EventVerifier(pki.trustStore);
+  const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
+  const termsVerifier = new TermsVerifier(linkKeys, new VerificationMemory().terms);
   const validityMs = loadConfig({}).prescriptionValidityMs;
   const store = await openStore({ dataDir, databaseUrl: undefined });
   try {
@@ -183,7 +185,7 @@ async function problemWith(directory: string, spec: DatasetSpec): Promise<string
         if (!check.ok) return `chain ${id}: ${check.failedCheck} ${check.reason}`;
         // The terms every dispense decides from: signed, and not expiring during a run.
         if (state.prescription.terms === undefined) return `prescription ${id} has no terms`;
-        const terms = readTerms(state.prescription, check.bodies[0]!, linkKeys, validityMs);
+        const terms = readTerms(state.prescription, check.bodies[0]!, termsVerifier, validityMs);
         if (typeof terms === 'string') return `prescription ${id}: ${terms}`;
         if (terms.expiresAt < Date.now() + VALID_AT_LEAST_MS) {
           return `prescription ${id} expires at ${new Date(terms.expiresAt).toISOString()}`;

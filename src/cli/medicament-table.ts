@@ -11,7 +11,7 @@ type Shown = Pick<VerifyFull, 'medicaments' | 'expires_at' | 'expired' | 'locked
 
 const HEADER = ['id', 'prescribed', 'dispensed', 'remaining', 'substitution'];
 /** Columns read as text, left-aligned; the package counts are right-aligned. */
-const TEXT_COLUMNS = new Set([0, 4]);
+const TEXT_COLUMNS: ReadonlySet<number> = new Set([0, 4]);
 
 function cells(m: MedicamentStatus): string[] {
   return [

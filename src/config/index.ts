@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { ErxError } from '../errors.js';
 import { parseDuration } from './duration.js';
 import { parseLogWitnesses } from './log-witnesses.js';
+import { readMemoryBounds } from './memory-bounds.js';
+import type { MemoryBounds } from './memory-bounds.js';
 import type { LogWitnessConfig } from './log-witnesses.js';
 
 export interface Config {
@@ -82,6 +84,8 @@ export interface Config {
   readonly serviceUrl: string;
   /** Bearer token for the client commands of the CLI (`ERX_TOKEN`). */
   readonly token: string | undefined;
+  /** The bounds of the verification memory (`ERX_MEMORY_*`). */
+  readonly memory: MemoryBounds;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -262,5 +266,9 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     logWitnesses: parseLogWitnesses(env.ERX_LOG_WITNESSES),
     serviceUrl: url(env, 'ERX_URL', `http://localhost:${port}`) as string,
     token: env.ERX_TOKEN || undefined,
+    memory: readMemoryBounds((name, fallback, min, max) => integer(env, name, fallback, min, max)),
   });
 }
+
+export { DEFAULT_MEMORY_BOUNDS } from './memory-bounds.js';
+export type { MemoryBounds } from './memory-bounds.js';

@@ -14,7 +14,7 @@ export interface LogWitnessConfig {
   readonly url: string;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function invalid(why: string): ErxError {
   return new ErxError('bad_request', `configuration: ERX_LOG_WITNESSES ${why}`);

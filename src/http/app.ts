@@ -11,7 +11,7 @@ import { DEFAULT_TIMEOUTS } from './deps.js';
 import type { AppDeps } from './deps.js';
 import { installBodyParsers } from './body-parsers.js';
 import { installConnectionLimit } from './connection-limit.js';
-import { installErrorHandlers, sendClientError, sendFrameworkError } from './error-handler.js';
+import { clientErrorSender, frameworkErrorSender, installErrorHandlers } from './error-handler.js';
 import { installLoadShedding, wasShed } from './load-shedding.js';
 import { installMetrics } from './metrics-hooks.js';
 import { installOpenApi } from './openapi.js';
@@ -24,7 +24,7 @@ import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
 import { registerPrescriptionListRoute } from './routes/prescription-list.js';
 import { registerPrescriptionRoutes } from './routes/prescriptions.js';
-import { formatTraceparent, traceFor } from './trace.js';
+import { TraceIds, formatTraceparent, traceFor } from './trace.js';
 import type { Trace } from './trace.js';
 import { installWebPage } from './web.js';
 
@@ -60,6 +60,8 @@ class OneLinePerRequest extends LogController {
 /** Creates the Fastify instance with every route, hook and handler of erx. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  // The application's own source of trace ids: nothing random is shared between instances.
+  const traceIds = new TraceIds();
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new OneLinePerRequest(),
@@ -79,9 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     // URLs the router refuses before any hook runs also answer in the error shape (SPEC.md §8).
-    frameworkErrors: sendFrameworkError,
+    frameworkErrors: frameworkErrorSender(traceIds),
     // So do requests Node's HTTP parser refuses before Fastify sees them.
-    clientErrorHandler: sendClientError,
+    clientErrorHandler: clientErrorSender(traceIds),
     ajv: {
       // The seed says unknown properties are rejected: never coerce, never strip (SPEC.md §9).
       customOptions: {
@@ -98,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('trace', null as unknown as Trace);
   app.addHook('onRequest', async (request, reply) => {
-    request.trace = traceFor(request.headers.traceparent);
+    request.trace = traceFor(request.headers.traceparent, traceIds);
     reply.header('traceparent', formatTraceparent(request.trace));
     // Every answer says exactly what it is (JSON, PNG, SVG); a browser must not guess otherwise.
     reply.header('x-content-type-options', 'nosniff');

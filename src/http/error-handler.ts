@@ -14,6 +14,7 @@ import type { NamedPatterns } from '../json/schema-violation.js';
 import { errorBody } from './error-body.js';
 import { HTTP_STATUS, codeForStatus } from './status.js';
 import { formatTraceparent, traceFor } from './trace.js';
+import type { TraceIds } from './trace.js';
 
 const FIXED_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   bad_request: 'The request is malformed.',
@@ -67,17 +68,17 @@ function validationViolations(error: FastifyError): Violation[] {
 
 /**
  * Fastify's `frameworkErrors`: the router refuses a URL (bad percent-encoding, a parameter over
- * its length limit) before any hook runs, so the trace is made here. Answered as the 400 the
- * route's own parameter schema would give, without echoing the URL.
+ * its length limit) before any hook runs, so the trace is made here, with span ids from `ids`.
+ * Answered as the 400 the route's own parameter schema would give, without echoing the URL.
  */
-export function sendFrameworkError(
-  _error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  request.trace = traceFor(request.headers.traceparent);
-  reply.header('traceparent', formatTraceparent(request.trace));
-  sendError(reply, request, 'bad_request', FIXED_MESSAGES.bad_request);
+export function frameworkErrorSender(
+  ids: TraceIds,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (_error, request, reply) => {
+    request.trace = traceFor(request.headers.traceparent, ids);
+    reply.header('traceparent', formatTraceparent(request.trace));
+    sendError(reply, request, 'bad_request', FIXED_MESSAGES.bad_request);
+  };
 }
 
 /**
@@ -86,14 +87,20 @@ export function sendFrameworkError(
  * the error shape too (SPEC.md §8), under a fresh trace since no header of the request can be
  * read. A request timeout keeps Node's own bodiless 408: no error code of §8 names it.
  */
-export function sendClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function clientErrorSender(
+  ids: TraceIds,
+): (error: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (error, socket) => sendClientError(error, socket, ids);
+}
+
+function sendClientError(error: NodeJS.ErrnoException, socket: Duplex, ids: TraceIds): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
     } else {
-      const trace = traceFor(undefined);
+      const trace = traceFor(undefined, ids);
       const body = JSON.stringify(errorBody('bad_request', FIXED_MESSAGES.bad_request, trace));
       socket.write(
         'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +

@@ -17,7 +17,7 @@ import {
   STANDING_QUEUE_HOLD_MS,
   STANDING_QUEUE_PER_THREAD,
 } from './load-shedding.js';
-import { traceFor } from './trace.js';
+import { TraceIds, traceFor } from './trace.js';
 
 async function appWith(
   maxSigningQueue: number,
@@ -29,7 +29,7 @@ async function appWith(
   const app = Fastify({ logger: { level: 'warn', stream } });
   app.decorateRequest('trace', null as unknown as ReturnType<typeof traceFor>);
   app.addHook('onRequest', async (request) => {
-    request.trace = traceFor(undefined);
+    request.trace = traceFor(undefined, new TraceIds());
   });
   installErrorHandlers(app);
   installLoadShedding(
@@ -127,7 +127,7 @@ async function inFlightApp(maxInFlight: number) {
   const app = Fastify();
   app.decorateRequest('trace', null as unknown as ReturnType<typeof traceFor>);
   app.addHook('onRequest', async (request) => {
-    request.trace = traceFor(undefined);
+    request.trace = traceFor(undefined, new TraceIds());
   });
   installErrorHandlers(app);
   installLoadShedding(app, { maxInFlight, maxLagMs: 0, maxSigningQueue: 0 }, () => ({

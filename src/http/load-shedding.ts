@@ -43,20 +43,22 @@ declare module 'fastify' {
      */
     longLived?: boolean;
   }
+  interface FastifyRequest {
+    /** Refused by the load shedding (its log line is then at debug level). */
+    shed: boolean;
+  }
 }
 
-const NEVER_SHED = new Set(['/healthz', '/readyz']);
+const NEVER_SHED: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
 const SHED_MESSAGE = 'erx is at capacity; retry shortly.';
 
 /** At most one warning about shed requests per this many ms; each request is logged at debug. */
 export const SHED_WARNING_MS = 10_000;
 
-const shedRequests = new WeakSet<FastifyRequest>();
-
 /** Whether `request` was refused by the load shedding (its log line is then at debug level). */
 export function wasShed(request: FastifyRequest): boolean {
-  return shedRequests.has(request);
+  return request.shed === true;
 }
 
 /** The signing queue's bound per thread once it was full (or `maxSigningQueue` if lower). */
@@ -113,6 +115,8 @@ export function installLoadShedding(
   clock: () => number = () => performance.now(),
 ): void {
   const { maxInFlight, maxLagMs, maxSigningQueue } = bounds;
+  // Kept on the request itself: no state outside the instance outlives it.
+  app.decorateRequest('shed', false);
   if (maxInFlight <= 0 && maxLagMs <= 0 && maxSigningQueue <= 0) return;
   // Until when the queue counts as standing: set when it is found full, kept while it refuses.
   let standingUntil = -Infinity;
@@ -154,7 +158,7 @@ export function installLoadShedding(
   const refuse = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     // Answered here, without an Error and its stack: refusing must cost far less than serving.
     shed++;
-    shedRequests.add(request);
+    request.shed = true;
     warn();
     reply.header('retry-after', '1');
     return sendError(reply, request, 'service_unavailable', SHED_MESSAGE);

@@ -16,35 +16,44 @@ const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
 
-// Ids are cut from a pool of random bytes refilled in one call, not drawn one call per id.
-const pool = Buffer.alloc(4096);
-let used = pool.length;
+/**
+ * Random trace and span ids of one application, cut from a pool of random bytes refilled in one
+ * call, not drawn one call per id.
+ */
+export class TraceIds {
+  readonly #pool = Buffer.alloc(4096);
+  #used = this.#pool.length;
 
-function randomHex(bytes: number): string {
-  if (used + bytes > pool.length) {
-    randomFillSync(pool);
-    used = 0;
+  /** `bytes` random bytes as lower-case hex. */
+  hex(bytes: number): string {
+    if (this.#used + bytes > this.#pool.length) {
+      randomFillSync(this.#pool);
+      this.#used = 0;
+    }
+    this.#used += bytes;
+    return this.#pool.toString('hex', this.#used - bytes, this.#used);
   }
-  used += bytes;
-  return pool.toString('hex', used - bytes, used);
 }
 
-/** Builds this request's trace: the caller's trace id and flags (when valid) and a new span id. */
-export function traceFor(header: string | string[] | undefined): Trace {
+/**
+ * Builds this request's trace: the caller's trace id and flags (when valid) and a new span id
+ * drawn from `ids`.
+ */
+export function traceFor(header: string | string[] | undefined, ids: TraceIds): Trace {
   const incoming = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
   // Version ff is forbidden and all-zero ids are invalid (W3C Trace Context §3.2).
   if (incoming && incoming[1] !== 'ff' && incoming[2] !== ZERO_TRACE && incoming[3] !== ZERO_SPAN) {
     return {
       Version: '00',
       TraceID: incoming[2] as string,
-      ParentID: randomHex(8),
+      ParentID: ids.hex(8),
       Flags: incoming[4] as string,
     };
   }
   return {
     Version: '00',
-    TraceID: randomHex(16),
-    ParentID: randomHex(8),
+    TraceID: ids.hex(16),
+    ParentID: ids.hex(8),
     Flags: '01',
   };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import type { Pki } from '../pki/index.js';
 import { appendEvent, newEventId } from './append-event.js';
+import { Clock } from './clock.js';
 import type { NewEvent } from './append-event.js';
 import { canonicalJson } from './canonical-json.js';
 import type { SignedEvent } from './event.js';
@@ -10,6 +11,8 @@ import { sha256Hex } from './hash.js';
 import { checkEventHash } from './check-event-hash.js';
 import { memoryPki, timestampAt } from '../../test/support/ledger/chain.js';
 import { parseTimestamp } from './timestamp.js';
+
+const clock = new Clock();
 
 let pki: Pki;
 let create: SignedEvent;
@@ -22,6 +25,7 @@ before(async () => {
     undefined,
     { type: 'create', reference, ...doctor, prescription_hash: sha256Hex('CHMED16A1x') },
     pki.signer,
+    clock,
   );
 });
 
@@ -80,6 +84,7 @@ describe('appendEvent', () => {
       create,
       { type: 'lock', reference, ...doctor, event_data: { reason: undefined } },
       pki.signer,
+      clock,
     );
     const body = JSON.parse(lock.body) as Record<string, unknown>;
     assert.equal(lock.seq, 1);
@@ -92,14 +97,16 @@ describe('appendEvent', () => {
 
   test('a chain starts with create and only there', async () => {
     const lock: NewEvent = { type: 'lock', reference, ...doctor };
-    await assert.rejects(appendEvent(undefined, lock, pki.signer), { code: 'internal_error' });
+    await assert.rejects(appendEvent(undefined, lock, pki.signer, clock), {
+      code: 'internal_error',
+    });
     const again: NewEvent = {
       type: 'create',
       reference,
       ...doctor,
       prescription_hash: sha256Hex('x'),
     };
-    await assert.rejects(appendEvent(create, again, pki.signer), { code: 'internal_error' });
+    await assert.rejects(appendEvent(create, again, pki.signer, clock), { code: 'internal_error' });
   });
 
   test('events that break the body rules are refused', async () => {
@@ -131,7 +138,7 @@ describe('appendEvent', () => {
     ];
     for (const event of bad) {
       await assert.rejects(
-        appendEvent(create, event, pki.signer),
+        appendEvent(create, event, pki.signer, clock),
         { code: 'bad_request' },
         JSON.stringify(event),
       );
@@ -144,6 +151,7 @@ describe('appendEvent', () => {
       create,
       { type: 'lock', reference, ...doctor, timestamp: timestampAt(later) },
       pki.signer,
+      clock,
     );
     const key = await pki.signer.keyAt(later);
     const header = JSON.parse(
@@ -164,8 +172,14 @@ describe('time never runs backwards along a chain', () => {
       create,
       { type: 'lock', reference, ...doctor, timestamp: ahead },
       pki.signer,
+      clock,
     );
-    const next = await appendEvent(head, { type: 'unlock', reference, ...doctor }, pki.signer);
+    const next = await appendEvent(
+      head,
+      { type: 'unlock', reference, ...doctor },
+      pki.signer,
+      clock,
+    );
     assert.equal(JSON.parse(next.body).timestamp, ahead);
   });
 
@@ -180,15 +194,22 @@ describe('time never runs backwards along a chain', () => {
         timestamp: timestampAt(new Date(Date.now() - 2 * HOUR)),
       },
       pki.signer,
+      clock,
     );
     const earlier = timestampAt(new Date(Date.now() - HOUR));
     const head = await appendEvent(
       start,
       { type: 'lock', reference, ...doctor, timestamp: earlier },
       pki.signer,
+      clock,
     );
     const before = Date.now();
-    const next = await appendEvent(head, { type: 'unlock', reference, ...doctor }, pki.signer);
+    const next = await appendEvent(
+      head,
+      { type: 'unlock', reference, ...doctor },
+      pki.signer,
+      clock,
+    );
     const at = parseTimestamp(JSON.parse(next.body).timestamp as string).date.getTime();
     assert.ok(at >= before - 1 && at <= Date.now() + 1, `dated ${at}, now ${before}`);
   });
@@ -199,16 +220,23 @@ describe('time never runs backwards along a chain', () => {
       create,
       { type: 'lock', reference, ...doctor, timestamp: timestampAt(at) },
       pki.signer,
+      clock,
     );
     const earlier = timestampAt(new Date(at.getTime() - 1));
     await assert.rejects(
-      appendEvent(head, { type: 'unlock', reference, ...doctor, timestamp: earlier }, pki.signer),
+      appendEvent(
+        head,
+        { type: 'unlock', reference, ...doctor, timestamp: earlier },
+        pki.signer,
+        clock,
+      ),
       { code: 'internal_error' },
     );
     const same = await appendEvent(
       head,
       { type: 'unlock', reference, ...doctor, timestamp: timestampAt(at) },
       pki.signer,
+      clock,
     );
     assert.equal(JSON.parse(same.body).timestamp, timestampAt(at));
   });

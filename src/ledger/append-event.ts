@@ -10,7 +10,8 @@ import type { DispenseEntry, EventBody, EventData, EventType, SignedEvent } from
 import { sha256Hex } from './hash.js';
 import { signEventHash } from './sign-event-hash.js';
 import { parseEventShape } from './parse-event-body.js';
-import { formatTimestamp, nanosNotBefore, parseTimestamp } from './timestamp.js';
+import type { Clock } from './clock.js';
+import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { validateEventBody } from './validate-event-body.js';
 
 /** The last event of a chain, as far as appending needs it (a stored or signed event is one). */
@@ -35,8 +36,8 @@ export interface NewEvent {
   /** Defaults to a new UUID version 7 ({@link newEventId}). */
   id?: string;
   /**
-   * Defaults to now, or to the head's time while the clock is behind it ({@link nanosNotBefore});
-   * never before the head's time. The signing leaf is the one valid at this time.
+   * Defaults to the caller's clock now, or to the head's time while that clock is behind it
+   * ({@link Clock.nanosNotBefore}); never before the head's time. The signing leaf is the one valid at this time.
    */
   timestamp?: string;
 }
@@ -65,13 +66,18 @@ function headTimestamp(head: ChainHead): string {
   return parsed.body.timestamp;
 }
 
-function buildBody(head: ChainHead | undefined, event: NewEvent, previous?: string): EventBody {
+function buildBody(
+  head: ChainHead | undefined,
+  event: NewEvent,
+  clock: Clock,
+  previous?: string,
+): EventBody {
   const body: EventBody = {
     id: event.id ?? newEventId(),
     type: event.type,
     reference: event.reference,
     event_data: defined(event.event_data ?? {}),
-    timestamp: event.timestamp ?? formatTimestamp(nanosNotBefore(previous)),
+    timestamp: event.timestamp ?? formatTimestamp(clock.nanosNotBefore(previous)),
     actor: event.actor,
     actor_name: event.actor_name,
   };
@@ -88,11 +94,15 @@ export interface BuiltEvent {
   readonly body: EventBody;
 }
 
-/** Builds, hashes and signs the event that follows `head` (`undefined` for the create event). */
+/**
+ * Builds, hashes and signs the event that follows `head` (`undefined` for the create event),
+ * dated by `clock` unless the event names its time.
+ */
 export async function buildEvent(
   head: ChainHead | undefined,
   event: NewEvent,
   signer: Signer,
+  clock: Clock,
 ): Promise<BuiltEvent> {
   // A chain starts with exactly one create event (SPEC.md §7); the caller must know which it is.
   if ((head === undefined) !== (event.type === 'create')) {
@@ -101,7 +111,7 @@ export async function buildEvent(
     });
   }
   const previous = head === undefined ? undefined : headTimestamp(head);
-  const validation = validateEventBody(buildBody(head, event, previous));
+  const validation = validateEventBody(buildBody(head, event, clock, previous));
   if (!validation.ok) {
     throw new ErxError('bad_request', 'Invalid event', { detail: validation.problem });
   }
@@ -135,6 +145,7 @@ export async function appendEvent(
   head: ChainHead | undefined,
   event: NewEvent,
   signer: Signer,
+  clock: Clock,
 ): Promise<SignedEvent> {
-  return (await buildEvent(head, event, signer)).signed;
+  return (await buildEvent(head, event, signer, clock)).signed;
 }

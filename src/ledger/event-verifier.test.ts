@@ -11,6 +11,8 @@ import { flipBit, headerText, b64url, segmentBytes } from '../../test/support/le
 import { signatureFixture } from '../../test/support/ledger/signature-fixture.js';
 import type { SignatureFixture } from '../../test/support/ledger/signature-fixture.js';
 import { verifyChain } from './verify-chain.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
+import { DEFAULT_MEMORY_BOUNDS } from '../config/index.js';
 
 let f: SignatureFixture;
 
@@ -32,7 +34,7 @@ describe('memo of verified events', () => {
   }
 
   test('a second verification of an untouched chain does no public-key work', async () => {
-    const verifier = new EventVerifier(f.pki.trustStore);
+    const verifier = new EventVerifier(f.pki.trustStore, new VerificationMemory());
     assert.equal((await verifyChain(input(chain), verifier)).ok, true);
     const first = verifier.publicKeyOperations;
     assert.ok(first >= chain.length, `cold run did ${first} operations`);
@@ -41,7 +43,7 @@ describe('memo of verified events', () => {
   });
 
   test('a tampered byte misses the memo, is re-checked and fails', async () => {
-    const verifier = new EventVerifier(f.pki.trustStore);
+    const verifier = new EventVerifier(f.pki.trustStore, new VerificationMemory());
     await verifyChain(input(chain), verifier);
     const before = verifier.publicKeyOperations;
     const tampered = [...chain];
@@ -63,7 +65,7 @@ describe('memo of verified events', () => {
   });
 
   test('a remembered hash and signature value with another header or payload miss the memo', async () => {
-    const verifier = new EventVerifier(f.pki.trustStore);
+    const verifier = new EventVerifier(f.pki.trustStore, new VerificationMemory());
     assert.equal((await verifyChain(input(chain), verifier)).ok, true);
     const [header, payload, value] = chain[3]!.signature.split('.') as [string, string, string];
     const x5c = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { x5c: string[] })
@@ -84,15 +86,21 @@ describe('memo of verified events', () => {
   });
 
   test('the memo belongs to one trust store', async () => {
-    const trusted = new EventVerifier(f.pki.trustStore);
+    const trusted = new EventVerifier(f.pki.trustStore, new VerificationMemory());
     assert.equal((await verifyChain(input(chain), trusted)).ok, true);
-    const other = new EventVerifier(f.pki.trustStore.without(f.pki.root.der));
+    const other = new EventVerifier(
+      f.pki.trustStore.without(f.pki.root.der),
+      new VerificationMemory(),
+    );
     const result = await verifyChain(input(chain), other);
     assert.deepEqual([result.ok, result.reason], [false, 'untrusted_root']);
   });
 
   test('the memo is bounded', async () => {
-    const verifier = new EventVerifier(f.pki.trustStore, { memoSize: 3 });
+    const verifier = new EventVerifier(
+      f.pki.trustStore,
+      new VerificationMemory({ ...DEFAULT_MEMORY_BOUNDS, signatures: 3 }),
+    );
     await verifyChain(input(chain), verifier);
     assert.equal(verifier.memoSize, 3);
     const before = verifier.publicKeyOperations;

@@ -10,19 +10,16 @@ import type { LeafValidation, PinnedRoot, TrustStore } from '../pki/index.js';
 import type { CheckFailure } from './chain-failure.js';
 import type { EventBody, LedgerRecord } from './event.js';
 import { inspectJws, jwsSignatureHolds } from './inspect-jws.js';
-import { LruCache } from '../lru-cache.js';
+import type { LruCache } from '../lru-cache.js';
 import { parseTimestamp } from './timestamp.js';
 
 /**
- * Default memo size: 100,000 events, 20,000 chains of five, 8.5 MB of heap when full (85 bytes an
- * entry), minutes of the busiest traffic a small machine carries (docs/decisions.md).
+ * What the verifier remembers, owned by the verification memory (`src/memory`): events verified
+ * (by body and signature) and leaf validations (by root and leaf bytes).
  */
-const DEFAULT_MEMO_SIZE = 100_000;
-/** Leaves live a day; a few hundred cover a year of them. */
-const LEAF_CACHE_SIZE = 1_000;
-
-export interface EventVerifierOptions {
-  memoSize?: number;
+export interface EventVerifierMemo {
+  readonly signatures: LruCache<true>;
+  readonly leaves: LruCache<Promise<LeafValidation>>;
 }
 
 /**
@@ -38,12 +35,14 @@ function memoKeyOf(record: LedgerRecord): string {
 export class EventVerifier {
   readonly trustStore: TrustStore;
   private readonly memo: LruCache<true>;
-  private readonly leaves = new LruCache<Promise<LeafValidation>>(LEAF_CACHE_SIZE);
+  private readonly leaves: LruCache<Promise<LeafValidation>>;
   private operations = 0;
 
-  constructor(trustStore: TrustStore, options: EventVerifierOptions = {}) {
+  /** A verifier for `trustStore`; `memo` belongs to that trust store only. */
+  constructor(trustStore: TrustStore, memo: EventVerifierMemo) {
     this.trustStore = trustStore;
-    this.memo = new LruCache(options.memoSize ?? DEFAULT_MEMO_SIZE);
+    this.memo = memo.signatures;
+    this.leaves = memo.leaves;
   }
 
   /** Public-key operations performed so far (leaf certificate and JWS signature checks). */

@@ -24,7 +24,7 @@ export type {
 export { EVENT_KINDS, eventKind } from './event-kinds.js';
 export type { EventDataShape, EventKind, FoldEffect } from './event-kinds.js';
 export { EventVerifier } from './event-verifier.js';
-export type { EventVerifierOptions } from './event-verifier.js';
+export type { EventVerifierMemo } from './event-verifier.js';
 export { isSha256Hex, sha256Hex } from './hash.js';
 export { inspectJws } from './inspect-jws.js';
 export type { JwsInspection } from './inspect-jws.js';
@@ -34,14 +34,8 @@ export { checkPrescriptionHash, prescriptionHash } from './prescription-hash.js'
 export { LEDGER_JWS_ALG, signEventHash } from './sign-event-hash.js';
 export { tamperDetectionResult } from './tamper-detection.js';
 export type { TamperDetectionInput, TamperDetectionResult } from './tamper-detection.js';
-export {
-  formatTimestamp,
-  nanosNotBefore,
-  nowNanos,
-  nowTimestamp,
-  parseTimestamp,
-  tryParseTimestamp,
-} from './timestamp.js';
+export { Clock } from './clock.js';
+export { formatTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
 export type { ParsedTimestamp } from './timestamp.js';
 export { validateEventBody } from './validate-event-body.js';
 export type { BodyValidation } from './validate-event-body.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatTimestamp, nowTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
+import { formatTimestamp, parseTimestamp, tryParseTimestamp } from './timestamp.js';
 
 describe('event timestamps (SPEC.md §6: UTC, fractional seconds, RFC3339Nano style)', () => {
   test('the seed example round-trips with all nine digits', () => {
@@ -33,22 +33,5 @@ describe('event timestamps (SPEC.md §6: UTC, fractional seconds, RFC3339Nano st
       assert.equal(tryParseTimestamp(text), undefined, text);
     }
     assert.throws(() => parseTimestamp('yesterday'), { code: 'bad_request' });
-  });
-
-  test('nowTimestamp is close to the wall clock, has sub-millisecond digits and never goes back', () => {
-    // Bracketed by the wall clock read before and after: a pause of a busy machine in between
-    // widens the bracket instead of failing the test.
-    const before = BigInt(Date.now()) * 1_000_000n;
-    const values = Array.from({ length: 2_000 }, () => parseTimestamp(nowTimestamp()).epochNanos);
-    const after = BigInt(Date.now()) * 1_000_000n;
-    const last = values.at(-1) ?? 0n;
-    const first = values[0] ?? 0n;
-    assert.ok(first > before - 50_000_000n, 'not 50 ms before Date.now() at the start');
-    assert.ok(last < after + 50_000_000n, 'not 50 ms after Date.now() at the end');
-    for (let i = 1; i < values.length; i++) assert.ok((values[i] ?? 0n) > (values[i - 1] ?? 0n));
-    assert.ok(
-      values.some((v) => v % 1_000_000n !== 0n),
-      'some value has digits below the millisecond',
-    );
   });
 });

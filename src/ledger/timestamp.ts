@@ -6,31 +6,7 @@ import { ErxError } from '../errors.js';
 
 const NANOS_PER_MILLI = 1_000_000n;
 const NANOS_PER_SECOND = 1_000_000_000n;
-/** Beyond this gap between the high-resolution estimate and the wall clock, re-anchor. */
-const MAX_DRIFT_NANOS = 10n * NANOS_PER_MILLI;
-
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
-
-let anchorWall = 0n;
-let anchorHr = 0n;
-let last = 0n;
-
-/** Nanoseconds since the epoch: the wall clock, refined below the millisecond by the monotonic clock. */
-export function nowNanos(): bigint {
-  const hr = process.hrtime.bigint();
-  const wall = BigInt(Date.now()) * NANOS_PER_MILLI;
-  let estimate = anchorWall + (hr - anchorHr);
-  const drift = estimate > wall ? estimate - wall : wall - estimate;
-  if (anchorWall === 0n || drift > MAX_DRIFT_NANOS) {
-    // The true time lies somewhere in [wall, wall + 1 ms); the monotonic clock picks the digits.
-    anchorWall = wall + (hr % NANOS_PER_MILLI);
-    anchorHr = hr;
-    estimate = anchorWall;
-  }
-  // Strictly increasing within the process, even if the wall clock steps back.
-  last = estimate > last ? estimate : last + 1n;
-  return last;
-}
 
 /** Formats nanoseconds since the epoch as an event timestamp. */
 export function formatTimestamp(epochNanos: bigint): string {
@@ -43,11 +19,6 @@ export function formatTimestamp(epochNanos: bigint): string {
     .padStart(9, '0')
     .replace(/(?<!0)0+$/, '');
   return digits === '' ? `${whole}Z` : `${whole}.${digits}Z`;
-}
-
-/** The current time as an event timestamp; strictly increasing within the process. */
-export function nowTimestamp(): string {
-  return formatTimestamp(nowNanos());
 }
 
 /** A parsed event timestamp. */
@@ -96,16 +67,4 @@ export function parseTimestamp(text: string): ParsedTimestamp {
   const parsed = tryParseTimestamp(text);
   if (parsed === undefined) throw new ErxError('bad_request', 'Invalid event timestamp');
   return parsed;
-}
-
-/**
- * The time of an event that follows one stamped `previous`: now, or `previous` itself while the
- * clock is behind it (the clock stepped back, or another instance whose clock is ahead appended
- * the previous event), so time never runs backwards along a chain (`check-time.ts`).
- */
-export function nanosNotBefore(previous: string | undefined): bigint {
-  const now = nowNanos();
-  if (previous === undefined) return now;
-  const floor = parseTimestamp(previous).epochNanos;
-  return now >= floor ? now : floor;
 }

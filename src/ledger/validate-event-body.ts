@@ -12,7 +12,7 @@ export type BodyValidation =
   | { readonly ok: true; readonly body: EventBody }
   | { readonly ok: false; readonly problem: string };
 
-const BODY_KEYS = new Set([
+const BODY_KEYS: ReadonlySet<string> = new Set([
   'id',
   'type',
   'reference',
@@ -24,11 +24,16 @@ const BODY_KEYS = new Set([
   'parent_hash',
   'prescription_hash',
 ]);
-const LOCK_DATA_KEYS = new Set(['reason', 'expires_at']);
-const UNLOCK_DATA_KEYS = new Set(['reason']);
-const FORCED_DATA_KEYS = new Set(['force', 'overrides', 'reason']);
+const LOCK_DATA_KEYS: ReadonlySet<string> = new Set(['reason', 'expires_at']);
+const UNLOCK_DATA_KEYS: ReadonlySet<string> = new Set(['reason']);
+const FORCED_DATA_KEYS: ReadonlySet<string> = new Set(['force', 'overrides', 'reason']);
 const OVERRIDES: ReadonlySet<string> = new Set(OVERRIDE_CODES);
-const DISPENSE_KEYS = new Set(['id', 'amount', 'substitute', 'substitute_id_type']);
+const DISPENSE_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'amount',
+  'substitute',
+  'substitute_id_type',
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Json = Record<string, unknown>;

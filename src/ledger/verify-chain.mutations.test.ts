@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { before, test } from 'node:test';
 import type { Signer, SigningKey } from '../pki/index.js';
 import { appendEvent } from './append-event.js';
+import { Clock } from './clock.js';
 import { canonicalJson } from './canonical-json.js';
 import type { ChainCheck } from './chain-failure.js';
 import type { LedgerRecord, SignedEvent } from './event.js';
@@ -20,6 +21,7 @@ import { b64url, flipBit, replaceSegment, segmentBytes } from '../../test/suppor
 import { signEventHash } from './sign-event-hash.js';
 import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { verifyChain } from './verify-chain.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 interface Mutation {
   name: string;
@@ -46,7 +48,7 @@ before(async () => {
   prescriptionId = randomUUID();
   chain = await makeChain(pki.signer, { prescriptionId });
   other = await makeChain(pki.signer, { prescriptionId: randomUUID() });
-  verifier = new EventVerifier(pki.trustStore);
+  verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
   realSigner = pki.signer;
   foreignSigner = (await memoryPki()).signer;
   // A leaf from a look-alike root (same subject name) presented with our real root.
@@ -185,6 +187,7 @@ async function forged(position: number, signer: Signer): Promise<LedgerRecord> {
       timestamp: eventTime(new Date(Date.now() - 30 * 60_000), position),
     },
     signer,
+    new Clock(),
   );
 }
 

@@ -10,6 +10,7 @@ import { parseEventBody } from './parse-event-body.js';
 import { tamperDetectionResult } from './tamper-detection.js';
 import { formatTimestamp, parseTimestamp } from './timestamp.js';
 import { verifyChain } from './verify-chain.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ describe('verifyChain', () => {
         events,
         headHash: events[9]?.hash ?? '',
       },
-      new EventVerifier(pki.trustStore),
+      new EventVerifier(pki.trustStore, new VerificationMemory()),
     );
     assert.equal(result.ok, true);
     assert.equal(result.failedCheck, undefined);
@@ -49,7 +50,7 @@ describe('verifyChain', () => {
     const made = await makeChain(pki.signer, { length: 4 });
     const prescriptionId = JSON.parse(made[0]?.body ?? '{}').reference as string;
     const headHash = made[3]?.hash ?? '';
-    const verifier = new EventVerifier(pki.trustStore);
+    const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
     const first = await verifyChain({ prescriptionId, events: made, headHash }, verifier);
     assert.equal(first.ok, true);
     assert.deepEqual(
@@ -65,7 +66,7 @@ describe('verifyChain', () => {
     const otherId = await verifyChain({ prescriptionId: 'p', events: made, headHash }, verifier);
     assert.deepEqual([otherId.ok, otherId.failedCheck], [false, 'reference']);
     // Another verifier (another trust store) does not share what this one remembered.
-    const elsewhere = new EventVerifier((await memoryPki()).trustStore);
+    const elsewhere = new EventVerifier((await memoryPki()).trustStore, new VerificationMemory());
     const untrusted = await verifyChain({ prescriptionId, events: made, headHash }, elsewhere);
     assert.deepEqual([untrusted.ok, untrusted.failedCheck], [false, 'chain']);
   });
@@ -74,7 +75,7 @@ describe('verifyChain', () => {
     const pki = await memoryPki();
     const result = await verifyChain(
       { prescriptionId: 'p', events: [], headHash: 'a'.repeat(64) },
-      new EventVerifier(pki.trustStore),
+      new EventVerifier(pki.trustStore, new VerificationMemory()),
     );
     assert.deepEqual(
       [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
@@ -88,7 +89,7 @@ describe('verifyChain', () => {
     const reference = JSON.parse(events[0]?.body ?? '{}').reference as string;
     const result = await verifyChain(
       { prescriptionId: reference, events, headHash: events[2]?.hash ?? '' },
-      new EventVerifier(pki.trustStore),
+      new EventVerifier(pki.trustStore, new VerificationMemory()),
     );
     assert.deepEqual([result.ok, result.firstBadIndex, result.failedCheck], [false, 3, 'head']);
   });
@@ -113,9 +114,15 @@ describe('leaves rotate', () => {
       events,
       headHash: events[2]?.hash ?? '',
     };
-    assert.equal((await verifyChain(input, new EventVerifier(pki.trustStore))).ok, true);
+    assert.equal(
+      (await verifyChain(input, new EventVerifier(pki.trustStore, new VerificationMemory()))).ok,
+      true,
+    );
     const withoutRoot = pki.trustStore.without(pki.root.der);
-    const result = await verifyChain(input, new EventVerifier(withoutRoot));
+    const result = await verifyChain(
+      input,
+      new EventVerifier(withoutRoot, new VerificationMemory()),
+    );
     assert.deepEqual(
       [result.ok, result.firstBadIndex, result.failedCheck, result.reason],
       [false, 0, 'chain', 'untrusted_root'],
@@ -147,7 +154,7 @@ describe('a chain signed once verifies forever (stored vector)', () => {
         (b64) => new Uint8Array(Buffer.from(b64, 'base64')),
       );
       const trust = await TrustStore.fromCertificates(roots);
-      const verifier = new EventVerifier(trust);
+      const verifier = new EventVerifier(trust, new VerificationMemory());
       const result = await verifyChain(vector.input, verifier);
       assert.equal(result.ok, vector.expected.ok);
       // One JWS per event plus one certificate check per distinct leaf.
@@ -157,7 +164,7 @@ describe('a chain signed once verifies forever (stored vector)', () => {
       );
       const untrusted = await verifyChain(
         vector.input,
-        new EventVerifier(await TrustStore.fromCertificates([])),
+        new EventVerifier(await TrustStore.fromCertificates([]), new VerificationMemory()),
       );
       assert.deepEqual([untrusted.ok, untrusted.reason], [false, 'untrusted_root']);
     });
@@ -173,7 +180,10 @@ describe('tamperDetectionResult (SPEC.md §6)', () => {
       events,
       headHash: events[1]?.hash ?? '',
     };
-    const chain = await verifyChain(input, new EventVerifier(pki.trustStore));
+    const chain = await verifyChain(
+      input,
+      new EventVerifier(pki.trustStore, new VerificationMemory()),
+    );
     assert.deepEqual(
       tamperDetectionResult({ prescriptionUrlValid: true, chmed: 'CHMED16A1test', chain }),
       {
@@ -192,7 +202,7 @@ describe('tamperDetectionResult (SPEC.md §6)', () => {
     );
     const broken = await verifyChain(
       { ...input, headHash: 'f'.repeat(64) },
-      new EventVerifier(pki.trustStore),
+      new EventVerifier(pki.trustStore, new VerificationMemory()),
     );
     assert.equal(
       tamperDetectionResult({ prescriptionUrlValid: true, chmed: 'CHMED16A1test', chain: broken })
@@ -212,7 +222,7 @@ describe('columns kept beside the signed body', () => {
       seq,
       parentHash: (JSON.parse(e.body) as { parent_hash?: string }).parent_hash ?? null,
     }));
-    const verifier = new EventVerifier(pki.trustStore);
+    const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
     const check = (edited: typeof rows) =>
       verifyChain({ prescriptionId: reference, events: edited, headHash: rows[3]!.hash }, verifier);
 
@@ -235,7 +245,7 @@ describe('time never runs backwards along a chain', () => {
     const pki = await memoryPki();
     const events = await makeChain(pki.signer, { length });
     const reference = JSON.parse(events[0]!.body).reference as string;
-    const verifier = new EventVerifier(pki.trustStore);
+    const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
     const check = (chain: typeof events) =>
       verifyChain(
         { prescriptionId: reference, events: chain, headHash: chain.at(-1)!.hash },
@@ -300,7 +310,10 @@ describe('time order vectors: an event dated before its predecessor fails, the s
       const roots = vector.input.trustedRoots.map(
         (b64) => new Uint8Array(Buffer.from(b64, 'base64')),
       );
-      const verifier = new EventVerifier(await TrustStore.fromCertificates(roots));
+      const verifier = new EventVerifier(
+        await TrustStore.fromCertificates(roots),
+        new VerificationMemory(),
+      );
       const result = await verifyChain(vector.input, verifier);
       assert.deepEqual(
         {

@@ -46,7 +46,7 @@ const SIGNATURE = /^[0-9a-f]{128}$/;
 
 // What is trimmed from both ends: ASCII whitespace (a trailing newline from `curl -d @file`, CRLF
 // from a Windows editor, spaces from pasting) and a byte-order mark. Nothing else is trimmed.
-const BLANK = new Set([' ', '\t', '\n', '\r', '\f', '\v', '\uFEFF']);
+const BLANK: ReadonlySet<string> = new Set([' ', '\t', '\n', '\r', '\f', '\v', '\uFEFF']);
 
 // A loop rather than a regex: `/\s+$/` is quadratic on long runs of inner whitespace.
 function trimBlank(text: string): string {

@@ -43,7 +43,7 @@ interface WebAlgorithm {
 }
 
 /** Critical extensions a leaf may carry; any other critical one is refused (RFC 5280 §4.2). */
-const UNDERSTOOD_CRITICAL = new Set(['2.5.29.15', '2.5.29.19']);
+const UNDERSTOOD_CRITICAL: ReadonlySet<string> = new Set(['2.5.29.15', '2.5.29.19']);
 
 function bytesEqual(a: ArrayBuffer, b: ArrayBuffer): boolean {
   return Buffer.from(a).equals(Buffer.from(b));

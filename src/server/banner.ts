@@ -5,7 +5,7 @@
 import type { DemoClientInfo, DemoClients } from './demo-clients.js';
 
 /** Host names that name the machine itself: a phone that scans a link to one reaches only itself. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The warning line for links based at `prescriptionUrl` when its host is this machine only

@@ -29,11 +29,11 @@ export function sqlitePath(dataDir: string): string {
  * data dir. Prefer {@link openStore}; this is for `erx migrate`, which reports the version it found.
  */
 export function openConfiguredStore(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'memory'>>,
   options: Pick<OpenStoreOptions, 'backgroundCheckpoints'> = {},
 ): Store {
   return config.databaseUrl === undefined
-    ? openSqliteStore(sqlitePath(config.dataDir), options)
+    ? openSqliteStore(sqlitePath(config.dataDir), { ...options, memory: config.memory })
     : openPostgresStore(config.databaseUrl);
 }
 

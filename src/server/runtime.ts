@@ -15,7 +15,8 @@ import type { StreamOptions } from '../http/event-streams.js';
 import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
-import { EventVerifier } from '../ledger/index.js';
+import { Clock, EventVerifier } from '../ledger/index.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 import { LinkKeyring } from '../link/index.js';
 import { DirectoryPkiStorage, SignPool, openPki } from '../pki/index.js';
 import type { Pki } from '../pki/index.js';
@@ -102,7 +103,12 @@ export async function openKeys(
 
 /** Opens every part of an erx instance and builds its HTTP application (not listening yet). */
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const now = options.now ?? Date.now;
+  // The instance's one clock: the rules' milliseconds and the events' nanoseconds.
+  const clock = new Clock(options.now ?? Date.now);
+  const now = clock.now;
+  // Everything remembered about links, chains, signatures, terms and log proofs, bounded by the
+  // configuration (docs/decisions.md lists each part and its bound).
+  const memory = new VerificationMemory(config.memory);
   const store = await openStore(config, {
     migrate: options.migrate ?? true,
     backgroundCheckpoints: true,
@@ -123,7 +129,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   let logGrowthFailure = (_error: unknown): void => undefined;
   const identity = openLogIdentity(config.dataDir, config.logOrigin);
   const witnessList = config.logEnabled ? config.logWitnesses : [];
-  const transparency = new TransparencyLog(store, identity, now, {
+  const transparency = new TransparencyLog(store, identity, now, memory, {
     receiptWaitMs: config.logReceiptWaitMs,
     enabled: config.logEnabled,
     witnessed: witnessList.length > 0,
@@ -162,15 +168,18 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       store,
       linkKeys,
       signer: pki.signer,
-      verifier: new EventVerifier(pki.trustStore),
-      cache: new VerificationCache(),
-      terms: new TermsVerifier(linkKeys),
+      verifier: new EventVerifier(pki.trustStore, memory),
+      cache: new VerificationCache({
+        links: config.memory.links,
+        answerBytes: config.memory.answerBytes,
+      }),
+      terms: new TermsVerifier(linkKeys, memory.terms),
       verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
       prescriptionUrl: config.prescriptionUrl,
       issuedAt: new IssuedAtFormat(config.timezone),
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
-      now,
+      clock,
       firstNotInLog: (events) => transparency.firstNotInLog(events),
       newestNotInLog: (id) => transparency.newestNotInLog(id),
       onAppend: (type) => {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { appendEvent, parseTimestamp } from '../ledger/index.js';
+import { Clock, appendEvent, parseTimestamp } from '../ledger/index.js';
 import { timestampAt } from '../../test/support/ledger/chain.js';
 import {
   PHARMACIST,
@@ -35,6 +35,7 @@ test('while the clock is behind the last event, new events are dated at it, and 
           timestamp: ahead,
         },
         parts.pki.signer,
+        new Clock(),
       );
       return { event: { ...event, prescriptionId: id } };
     });

@@ -97,6 +97,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
       head,
       { ...choice, reference: id, actor: ctx.principal.sub, actor_name: ctx.principal.name },
       deps.signer,
+      deps.clock,
     );
   // The chain below the new event passed every check (the create event has none below it).
   const decision = (
@@ -106,7 +107,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
   ): AppendDecision => {
     const event: EventRow = { ...built.signed, prescriptionId: id };
     const idempotency = idempotencyRow(deps, ctx, id, event.id, answer);
-    const seal = deps.verifiedHeads?.sealFor(sealedAfter(below, target, event));
+    const seal = deps.verifiedHeads.sealFor(sealedAfter(below, target, event));
     return { event, ...(idempotency && { idempotency }), ...(seal && { seal }) };
   };
   let built: BuiltEvent;
@@ -124,15 +125,13 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
     await refuseUnlogged(deps, id);
     // Filled in by the decision under the store's lock; read once the store has committed it.
     const made: { built?: BuiltEvent; before?: readonly EventBody[] } = {};
-    // The log is consulted above, not here: under the lock a PostgreSQL store holds one of its
-    // connections, and the log's reads would need more (appends at once would starve the pool).
-    const underLock: ServiceDeps = { ...deps, firstNotInLog: undefined, newestNotInLog: undefined };
     row = await deps.store.appendEvent(id, async (state) => {
       // A retry sent while its first call was still running finds it here, under the
       // prescription's lock that first call held: it answers that call, not the rules.
       const first = await replayOf(deps, ctx);
       if (first) throw new Replay(first);
-      const chain = await loadChain(underLock, state);
+      // The log was consulted above (`refuseUnlogged`): appends at once would starve a pool.
+      const chain = await loadChain(deps, state, 'before');
       // The event follows the last one, in the chain and in time (`buildEvent`).
       const last = state.events[state.events.length - 1]!;
       made.built = await build(last, target.decide(chain));
@@ -156,7 +155,7 @@ async function write(deps: ServiceDeps, ctx: CallContext, target: AppendTarget):
  * lock is taken (events appended since are newer still).
  */
 async function refuseUnlogged(deps: ServiceDeps, id: string): Promise<void> {
-  const bad = await deps.newestNotInLog?.(id);
+  const bad = await deps.newestNotInLog(id);
   if (bad === undefined) return;
   throw corrupt({ event: bad, check: 'log', reason: 'not_in_log' });
 }

@@ -28,6 +28,7 @@ import { auditChains } from './audit.js';
 import type { AuditFailure } from './audit.js';
 import type { TermsFailure } from './terms.js';
 import { SEAL_KEY_BYTES } from './verified-heads.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 const VALIDITY_MS = loadConfig({}).prescriptionValidityMs;
 
@@ -129,10 +130,14 @@ test('the audit reports edited terms as terms failures, beside the chain checks'
     // As `erx audit verify` does: its own store over the file, the keys, the configured validity.
     const store = openSqliteStore(join(dir, 'erx.db'));
     try {
-      const report = await auditChains(store, new EventVerifier(parts.pki.trustStore), {
-        linkKeys: parts.linkKeys,
-        prescriptionValidityMs: VALIDITY_MS,
-      });
+      const report = await auditChains(
+        store,
+        new EventVerifier(parts.pki.trustStore, new VerificationMemory()),
+        {
+          linkKeys: parts.linkKeys,
+          prescriptionValidityMs: VALIDITY_MS,
+        },
+      );
       assert.equal(report.checked, EDITS.length + 1);
       assert.equal(report.events, 2 * (EDITS.length + 1));
       const byId = new Map(report.failures.map((f) => [f.prescriptionId, f]));
@@ -158,9 +163,13 @@ test('an untouched store passes the audit, terms included', () =>
       const { id } = await createSample(service);
       await service.dispense(id, undefined, { force: false }, as(PHARMACIST));
     }
-    const report = await auditChains(parts.store, new EventVerifier(parts.pki.trustStore), {
-      linkKeys: parts.linkKeys,
-      prescriptionValidityMs: VALIDITY_MS,
-    });
+    const report = await auditChains(
+      parts.store,
+      new EventVerifier(parts.pki.trustStore, new VerificationMemory()),
+      {
+        linkKeys: parts.linkKeys,
+        prescriptionValidityMs: VALIDITY_MS,
+      },
+    );
     assert.deepEqual(report, { checked: 3, events: 6, failures: [] });
   }));

@@ -8,7 +8,8 @@ import { verifyChain } from '../ledger/index.js';
 import type { ChainCheck, ChainFailureReason, EventVerifier } from '../ledger/index.js';
 import type { LinkVerificationKeys } from '../link/index.js';
 import type { ChainState, Store } from '../store/types.js';
-import { readTerms } from './terms.js';
+import { LruCache } from '../lru-cache.js';
+import { TermsVerifier, readTerms } from './terms.js';
 import type { TermsFailure } from './terms.js';
 
 export interface AuditFailure {
@@ -40,7 +41,8 @@ const PAGE = 500;
 async function auditOne(
   state: ChainState,
   verifier: EventVerifier,
-  keys: AuditTermsKeys,
+  terms: TermsVerifier,
+  validityMs: number,
 ): Promise<AuditFailure | undefined> {
   const prescriptionId = state.prescription.id;
   const chain = await verifyChain(
@@ -56,14 +58,9 @@ async function auditOne(
     };
   }
   // Read against the create event of a verified chain: only that one says who issued it.
-  const terms = readTerms(
-    state.prescription,
-    chain.bodies[0]!,
-    keys.linkKeys,
-    keys.prescriptionValidityMs,
-  );
-  if (typeof terms !== 'string') return undefined;
-  return { prescriptionId, firstBadIndex: undefined, failedCheck: 'terms', reason: terms };
+  const read = readTerms(state.prescription, chain.bodies[0]!, terms, validityMs);
+  if (typeof read !== 'string') return undefined;
+  return { prescriptionId, firstBadIndex: undefined, failedCheck: 'terms', reason: read };
 }
 
 /**
@@ -78,6 +75,8 @@ export async function auditChains(
 ): Promise<AuditReport> {
   const total = await store.countPrescriptions();
   const report: AuditReport = { checked: 0, events: 0, failures: [] };
+  // Each prescription's terms are read once: a memo of one is all the audit needs.
+  const terms = new TermsVerifier(keys.linkKeys, new LruCache(1));
   let after: string | undefined;
   for (;;) {
     const ids = await store.listPrescriptionIds(after, PAGE);
@@ -85,7 +84,7 @@ export async function auditChains(
     for (const id of ids) {
       const state = await store.getChain(id);
       if (!state) continue;
-      const failure = await auditOne(state, verifier, keys);
+      const failure = await auditOne(state, verifier, terms, keys.prescriptionValidityMs);
       report.checked += 1;
       report.events += state.events.length;
       if (failure) report.failures.push(failure);

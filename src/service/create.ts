@@ -65,7 +65,7 @@ export async function create(
   options: CreateOptions,
 ): Promise<CreateResult> {
   requireMaker(ctx.principal, 'create');
-  const now = deps.now();
+  const now = deps.clock.now();
   const medicaments = medicamentRefs(doc);
   const expiresAt = expiryOf(doc.Dt, deps.prescriptionValidityMs, medicaments);
   if (expiresAt === undefined || expiresAt <= now) throw expiredDocument(expiresAt);

@@ -1,5 +1,5 @@
 /** What the prescription service runs on; assembled once at start (see `src/server`). */
-import type { EventType, EventVerifier } from '../ledger/index.js';
+import type { Clock, EventType, EventVerifier } from '../ledger/index.js';
 import type { LinkSigner } from '../link/index.js';
 import type { Signer } from '../pki/index.js';
 import type { EventRow, Store } from '../store/types.js';
@@ -19,10 +19,10 @@ export interface ServiceDeps {
   readonly verifier: EventVerifier;
   /** What verify remembers: link facts and answers, by explicit keys. */
   readonly cache: VerificationCache;
-  /** Checks prescriptions' terms with a memo; absent, each check is made with `linkKeys`. */
-  readonly terms?: TermsVerifier;
-  /** Sealed verified heads, so verify is warm after a restart; absent, every chain is re-checked. */
-  readonly verifiedHeads?: VerifiedHeads;
+  /** Checks prescriptions' terms, remembering those that verified (the verification memory's). */
+  readonly terms: TermsVerifier;
+  /** Sealed verified heads, so verify is warm after a restart. */
+  readonly verifiedHeads: VerifiedHeads;
   /** The configured `prescription_url`. */
   readonly prescriptionUrl: string;
   /** `issued_at` in the configured zone (`ERX_TIMEZONE`). */
@@ -31,19 +31,20 @@ export interface ServiceDeps {
   readonly prescriptionValidityMs: number;
   /** How long a lock holds (`ERX_LOCK_TTL`). */
   readonly lockTtlMs: number;
-  /** Current time in unix milliseconds (injectable for tests). */
-  readonly now: () => number;
+  /** The instance's one clock: unix ms for the rules, nanoseconds for event times. */
+  readonly clock: Clock;
   /**
    * The transparency log's check of a chain (SPEC.md §6 `logs_check_passed`): the index of the
-   * first event a checkpoint covers that is not its leaf there, or undefined. Absent: not checked.
+   * first event a checkpoint covers that is not its leaf there, or undefined (always, with the
+   * log off).
    */
-  readonly firstNotInLog?: (events: readonly EventRow[]) => Promise<number | undefined>;
+  readonly firstNotInLog: (events: readonly EventRow[]) => Promise<number | undefined>;
   /**
    * The same check before a decision: the id of a prescription's newest event a checkpoint covers
    * if it is not the leaf there (its hash binds the chain below it, whose hashes and links the
-   * decision checks), or undefined. Absent: not checked.
+   * decision checks), or undefined (always, with the log off).
    */
-  readonly newestNotInLog?: (prescriptionId: string) => Promise<string | undefined>;
+  readonly newestNotInLog: (prescriptionId: string) => Promise<string | undefined>;
   /** Told of every appended event (metrics). */
   readonly onAppend?: (type: EventType) => void;
 }

@@ -18,9 +18,9 @@ export async function replayOf(
   if (ctx.idempotency === undefined) return undefined;
   const row = await deps.store.getIdempotency(ctx.principal.sub, ctx.idempotency.key);
   if (!row) return undefined;
-  if (row.createdAt < deps.now() - IDEMPOTENCY_WINDOW_MS) {
+  if (row.createdAt < deps.clock.now() - IDEMPOTENCY_WINDOW_MS) {
     // Expired: forget it (and every other expired key) so the key can be used afresh.
-    await deps.store.purgeIdempotency(deps.now() - IDEMPOTENCY_WINDOW_MS);
+    await deps.store.purgeIdempotency(deps.clock.now() - IDEMPOTENCY_WINDOW_MS);
     return undefined;
   }
   if (row.requestHash !== ctx.idempotency.requestHash) {
@@ -46,7 +46,7 @@ export function idempotencyRow(
     requestHash: ctx.idempotency.requestHash,
     prescriptionId,
     eventId,
-    createdAt: deps.now(),
+    createdAt: deps.clock.now(),
   };
   if (answer !== undefined) row.answer = answer;
   return row;

@@ -14,7 +14,7 @@ import { LIST_LIMIT } from '../api/prescription-list.js';
 import { parseEventBody } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import { chainFacts } from './chain-state.js';
-import { checkChain } from './check-chain.js';
+import { checkAndSeal } from './check-chain.js';
 import type { ServiceDeps } from './deps.js';
 import { requireRole } from './guards.js';
 import { canonicalId } from './ids.js';
@@ -96,7 +96,7 @@ async function listed(
   if (read === undefined) return undefined;
   const { state } = read;
   if (issuerOf(state) !== sub) return undefined;
-  const chain = await checkChain(deps, state, 'renew');
+  const chain = await checkAndSeal(deps, state);
   // On a broken chain, the state of the events that still parse, as verify shows it.
   const bodies: EventBody[] = chain.ok
     ? [...chain.bodies]
@@ -106,7 +106,7 @@ async function listed(
       });
   const create = bodies[0]?.type === 'create' ? bodies[0] : undefined;
   const { terms, ok: termsOk } = shownTerms(deps, state, create);
-  const facts = chainFacts(bodies, terms, deps.now());
+  const facts = chainFacts(bodies, terms, deps.clock.now());
   const { completion, lock } = facts;
   return {
     prescription_id: state.prescription.id,

@@ -8,13 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { EventVerifier, appendEvent, sha256Hex } from '../ledger/index.js';
+import { Clock, EventVerifier, appendEvent, sha256Hex } from '../ledger/index.js';
 import { LinkKeyring } from '../link/index.js';
 import { memoryPki } from '../../test/support/ledger/chain.js';
 import type { ChainState } from '../store/types.js';
 import type { ServiceDeps } from './deps.js';
 import { loadChain } from './load-chain.js';
-import { signTerms } from './terms.js';
+import { TermsVerifier, signTerms } from './terms.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
+
+const clock = new Clock();
 
 const dir = mkdtempSync(join(tmpdir(), 'erx-load-chain-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,8 +32,9 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
     undefined,
     { type: 'create', reference, ...actor, prescription_hash: sha256Hex('CHMED16A1x') },
     pki.signer,
+    clock,
   );
-  const lock = await appendEvent(create, { type: 'lock', reference, ...actor }, pki.signer);
+  const lock = await appendEvent(create, { type: 'lock', reference, ...actor }, pki.signer, clock);
   const copies = {
     id: reference,
     issuer: 'Dr. A (HIN|dr)',
@@ -47,18 +51,20 @@ async function chainState(): Promise<{ state: ChainState; deps: ServiceDeps }> {
     events: [create, lock].map((e) => ({ ...e, prescriptionId: reference })),
   };
   const deps = {
-    verifier: new EventVerifier(pki.trustStore),
+    verifier: new EventVerifier(pki.trustStore, new VerificationMemory()),
+    verifiedHeads: { vouchFor: async () => false },
+    terms: new TermsVerifier(linkKeys, new VerificationMemory().terms),
     linkKeys,
     prescriptionValidityMs: 365 * DAY,
     lockTtlMs: 15 * 60_000,
-    now: () => 1_700_000_000_000,
+    clock: new Clock(() => 1_700_000_000_000),
   } as unknown as ServiceDeps;
   return { state, deps };
 }
 
 test('a chain that passes its checks loads into its bodies, terms and facts', async () => {
   const { state, deps } = await chainState();
-  const first = await loadChain(deps, state);
+  const first = await loadChain(deps, state, 'before');
   assert.deepEqual(
     first.bodies.map((b) => b.type),
     ['create', 'lock'],
@@ -67,7 +73,11 @@ test('a chain that passes its checks loads into its bodies, terms and facts', as
   assert.deepEqual(first.facts.medicaments, [
     { id: '7680543201015', prescribed: 2, substitutionAllowed: true, dispensed: 0 },
   ]);
-  assert.deepEqual(await loadChain(deps, state), first, 'the same rows load the same chain');
+  assert.deepEqual(
+    await loadChain(deps, state, 'before'),
+    first,
+    'the same rows load the same chain',
+  );
 });
 
 test('a body that does not parse refuses the decision every time (conflict)', async () => {
@@ -77,7 +87,7 @@ test('a body that does not parse refuses the decision every time (conflict)', as
     events: [state.events[0]!, { ...state.events[1]!, body: '{"not":"an event"}' }],
   };
   for (let round = 0; round < 2; round++) {
-    await assert.rejects(loadChain(deps, broken), { code: 'conflict' });
+    await assert.rejects(loadChain(deps, broken, 'before'), { code: 'conflict' });
   }
 });
 
@@ -90,7 +100,7 @@ test('an edited copy in the row refuses the decision: issuer, medicaments, expir
     { ...p, terms: { ...p.terms!, expiresAt: p.terms!.expiresAt + DAY } },
   ];
   for (const prescription of edits) {
-    await assert.rejects(loadChain(deps, { ...state, prescription }), {
+    await assert.rejects(loadChain(deps, { ...state, prescription }, 'before'), {
       code: 'conflict',
       causeCode: 'ledger_corrupt',
     });
@@ -103,5 +113,5 @@ test('a signature that does not verify refuses the decision', async () => {
   const [header, payload, signature] = last.signature.split('.');
   const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
   const events = [state.events[0]!, { ...last, signature: `${header}.${payload}.${flipped}` }];
-  await assert.rejects(loadChain(deps, { ...state, events }), { code: 'conflict' });
+  await assert.rejects(loadChain(deps, { ...state, events }, 'before'), { code: 'conflict' });
 });

@@ -9,7 +9,7 @@ import { parseEventShape } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { ChainState, EventRow, PrescriptionRow } from '../store/types.js';
 import { chainFacts } from './chain-state.js';
-import { checkChain } from './check-chain.js';
+import { checkChain, checkInLog } from './check-chain.js';
 import type { ChainFacts } from './chain-state.js';
 import type { ServiceDeps } from './deps.js';
 import { readTerms } from './terms.js';
@@ -40,26 +40,33 @@ export function readBody(row: EventRow): EventBody {
   return parsed.body;
 }
 
-/** Checks the chain and its terms, and folds the facts at `deps.now()`. */
-export async function loadChain(deps: ServiceDeps, state: ChainState): Promise<LoadedChain> {
+/**
+ * Where the transparency log's check of a decision's chain is made: `here` with the other checks,
+ * or `before` the prescription's lock was taken (an append: under the lock a PostgreSQL store
+ * holds one of its connections, and the log's reads would need more).
+ */
+export type LogCheckAt = 'here' | 'before';
+
+/** Checks the chain and its terms, and folds the facts at `deps.clock.now()`. */
+export async function loadChain(
+  deps: ServiceDeps,
+  state: ChainState,
+  logCheck: LogCheckAt,
+): Promise<LoadedChain> {
   const { prescription } = state;
-  const chain = await checkChain(deps, state, 'read');
+  const checked = (await checkChain(deps, state, 'decision')).chain;
+  const chain = logCheck === 'here' ? await checkInLog(deps, state, checked) : checked;
   if (!chain.ok) {
     const event = chain.firstBadIndex === undefined ? undefined : state.events[chain.firstBadIndex];
     throw corrupt({ event: event?.id, check: chain.failedCheck, reason: chain.reason });
   }
-  const terms = readTerms(
-    prescription,
-    chain.bodies[0]!,
-    deps.terms ?? deps.linkKeys,
-    deps.prescriptionValidityMs,
-  );
+  const terms = readTerms(prescription, chain.bodies[0]!, deps.terms, deps.prescriptionValidityMs);
   if (typeof terms === 'string') throw corrupt({ reason: terms });
   return {
     prescription,
     rows: state.events,
     bodies: chain.bodies,
     terms,
-    facts: chainFacts(chain.bodies, terms, deps.now()),
+    facts: chainFacts(chain.bodies, terms, deps.clock.now()),
   };
 }

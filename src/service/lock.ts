@@ -4,7 +4,7 @@
  * Revoked ⇒ 403. A lock lapses `ERX_LOCK_TTL` after it (SPEC.md §10).
  */
 import { ErxError } from '../errors.js';
-import { formatTimestamp, nanosNotBefore } from '../ledger/index.js';
+import { formatTimestamp } from '../ledger/index.js';
 import { appendDecided } from './append.js';
 import type { ServiceDeps } from './deps.js';
 import { requireMaker } from './guards.js';
@@ -33,7 +33,7 @@ export async function lock(
     }
     refuseByState('lock', 'lock', chain.facts, ctx.principal);
     // The lock lapses ERX_LOCK_TTL after its own timestamp, which the event records (SPEC.md §10).
-    const at = nanosNotBefore(chain.bodies.at(-1)?.timestamp);
+    const at = deps.clock.nanosNotBefore(chain.bodies.at(-1)?.timestamp);
     const expiresAt = formatTimestamp(at + BigInt(deps.lockTtlMs) * 1_000_000n);
     return {
       type: 'lock',

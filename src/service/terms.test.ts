@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { LinkKeyring } from '../link/index.js';
 import type { LinkVerificationKeys } from '../link/index.js';
 import type { PrescriptionRow } from '../store/types.js';
+import { LruCache } from '../lru-cache.js';
 import { TermsVerifier, expiryOf, prescribedPackages, signTerms } from './terms.js';
 
 const DAY = 86_400_000;
@@ -58,7 +59,7 @@ describe('terms', () => {
         return ring.keysCurrentAt(t);
       },
     };
-    const verifier = new TermsVerifier(counting);
+    const verifier = new TermsVerifier(counting, new LruCache(10));
     const row = signedRow();
     assert.equal(verifier.holds(row, row.terms!), true);
     assert.equal(verifier.holds(row, row.terms!), true);

@@ -10,7 +10,7 @@ import { canonicalJson } from '../ledger/index.js';
 import type { EventBody } from '../ledger/index.js';
 import type { LinkSigner, LinkVerificationKeys } from '../link/index.js';
 import { verify } from 'node:crypto';
-import { LruCache } from '../lru-cache.js';
+import type { LruCache } from '../lru-cache.js';
 import type { MedicamentRef, PrescriptionRow, StoredTerms } from '../store/types.js';
 
 /** One medicament as the rules see it. */
@@ -91,9 +91,6 @@ export function signTerms(keys: LinkSigner, row: SignedFields, expiresAt: number
 
 const SIGNATURE = /^[0-9a-f]{128}$/;
 
-/** Terms remembered as verified, by the exact bytes signed and the signature. */
-const DEFAULT_MEMO_SIZE = 10_000;
-
 /**
  * Checks terms signatures, remembering the ones that verified (as the event verifier remembers
  * events, SPEC.md §7): a prescription dispensed again costs a lookup, not an Ed25519 check. Edited
@@ -103,9 +100,9 @@ export class TermsVerifier {
   readonly #keys: LinkVerificationKeys;
   readonly #memo: LruCache<true>;
 
-  constructor(keys: LinkVerificationKeys, memoSize = DEFAULT_MEMO_SIZE) {
+  constructor(keys: LinkVerificationKeys, memo: LruCache<true>) {
     this.#keys = keys;
-    this.#memo = new LruCache(memoSize);
+    this.#memo = memo;
   }
 
   /** Whether the row's terms carry a signature by a link key current at its issue time. */
@@ -143,21 +140,12 @@ export type TermsFailure = 'terms_signature' | 'terms_missing' | 'issuer';
 export function readTerms(
   row: PrescriptionRow,
   create: EventBody,
-  keys: LinkVerificationKeys | TermsVerifier,
+  verifier: TermsVerifier,
   validityMs: number,
 ): Terms | TermsFailure {
   if (create.type !== 'create' || create.actor !== row.issuerActor) return 'issuer';
   if (row.terms === undefined) return 'terms_missing';
-  const holds =
-    keys instanceof TermsVerifier
-      ? keys.holds(row, row.terms)
-      : signatureHolds(
-          row.issuedAt,
-          termsMessage(row, row.terms.expiresAt),
-          row.terms.signature,
-          keys,
-        );
-  if (!holds) return 'terms_signature';
+  if (!verifier.holds(row, row.terms)) return 'terms_signature';
   return copiedTerms(row, validityMs);
 }
 

@@ -20,7 +20,7 @@ import { formatTimestamp, parseEventBody, tamperDetectionResult } from '../ledge
 import type { EventBody, LedgerRecord } from '../ledger/index.js';
 import type { ChainRead, ChainState } from '../store/types.js';
 import { cancelledIn, chainFacts } from './chain-state.js';
-import { checkChain } from './check-chain.js';
+import { checkAndSeal } from './check-chain.js';
 import type { ChainFacts } from './chain-state.js';
 import { storedPrescriptionMatches } from './check-stored-prescription.js';
 import type { ServiceDeps } from './deps.js';
@@ -73,7 +73,7 @@ export function answerFor(
   chain: ChainRead,
   full: boolean,
 ): Promise<VerifyOutcome> {
-  return deps.cache.answer(link, chain, full, deps.now(), () =>
+  return deps.cache.answer(link, chain, full, deps.clock.now(), () =>
     answers(deps, link.facts, chain.state),
   );
 }
@@ -111,7 +111,7 @@ export function shownTerms(
   const read =
     create === undefined
       ? 'issuer'
-      : readTerms(row, create, deps.terms ?? deps.linkKeys, deps.prescriptionValidityMs);
+      : readTerms(row, create, deps.terms, deps.prescriptionValidityMs);
   if (typeof read !== 'string') return { terms: read, ok: true };
   return { terms: copiedTerms(row, deps.prescriptionValidityMs), ok: false };
 }
@@ -134,7 +134,7 @@ async function answers(
   state: ChainState,
 ): Promise<VerifyAnswers> {
   const { link, schemaOk, medicaments, signatureOk } = facts;
-  const chain = await checkChain(deps, state, 'renew');
+  const chain = await checkAndSeal(deps, state);
   const checks = tamperDetectionResult({
     prescriptionUrlValid: signatureOk && link.baseUrl === deps.prescriptionUrl,
     chmed: link.chmed,
@@ -158,7 +158,7 @@ async function answers(
       termsOk &&
       storedPrescriptionMatches(state.prescription, link, medicaments, chain.bodies[0]),
   };
-  const now = deps.now();
+  const now = deps.clock.now();
   const folded = chainFacts(bodies, terms, now);
   // Frozen: one answer object is shared by every caller the cache gives it to.
   const short: VerifyShort = deepFreeze({

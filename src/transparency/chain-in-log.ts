@@ -8,7 +8,7 @@
  * Events found in the log are remembered (by id and hash, bounded), as the signature memo
  * remembers verified events: a leaf, once covered by a checkpoint, never changes.
  */
-import { LruCache } from '../lru-cache.js';
+import type { LruCache } from '../lru-cache.js';
 import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
 import {
   checkInclusion,
@@ -19,9 +19,6 @@ import {
 } from '../tlog/index.js';
 import type { HashReader, NoteVerifier } from '../tlog/index.js';
 import { storedEventLeafHash } from './grow-log.js';
-
-/** Events remembered as in the log. */
-const REMEMBERED_EVENTS = 50_000;
 
 /** An event as the check needs it. */
 export interface LoggedEvent {
@@ -34,13 +31,17 @@ export class ChainInLog {
   readonly #log: LogStore;
   readonly #read: HashReader;
   readonly #verifier: NoteVerifier;
-  readonly #inLog = new LruCache<string>(REMEMBERED_EVENTS);
+  readonly #inLog: LruCache<string>;
   /** The signed root of the newest checkpoint opened, by size. */
   #opened: { size: number; root: Uint8Array } | undefined;
 
-  /** `read`: the tree's stored hashes (`./tree-hashes.ts`). */
-  constructor(log: LogStore, read: HashReader, verifierKey: string) {
+  /**
+   * `read`: the tree's stored hashes (`./tree-hashes.ts`); `inLog`: the verification memory's
+   * events proved to be leaves, hash by id.
+   */
+  constructor(log: LogStore, read: HashReader, verifierKey: string, inLog: LruCache<string>) {
     this.#log = log;
+    this.#inLog = inLog;
     this.#read = read;
     this.#verifier = ed25519NoteVerifier(verifierKey);
   }

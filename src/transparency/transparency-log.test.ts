@@ -25,6 +25,7 @@ import {
 import { GROWTH_LEAVES, storedEventLeafHash } from './grow-log.js';
 import type { LogIdentity } from './grow-log.js';
 import { TransparencyLog } from './transparency-log.js';
+import { VerificationMemory } from '../memory/verification-memory.js';
 
 const ORIGIN = 'erx.test/log';
 
@@ -101,7 +102,9 @@ describe('TransparencyLog growth in memory', () => {
     ({ store, commits } = countedStore(':memory:'));
     id = identity();
     errors.length = 0;
-    log = new TransparencyLog(store, id, Date.now, { onError: (e) => errors.push(e) });
+    log = new TransparencyLog(store, id, Date.now, new VerificationMemory(), {
+      onError: (e) => errors.push(e),
+    });
   });
 
   afterEach(async () => {
@@ -142,7 +145,9 @@ describe('TransparencyLog growth in memory', () => {
 
   test('growths after appends are spaced: appends within the spacing wait for one growth', async () => {
     await log.close();
-    log = new TransparencyLog(store, id, Date.now, { growthSpacingMs: 60_000 });
+    log = new TransparencyLog(store, id, Date.now, new VerificationMemory(), {
+      growthSpacingMs: 60_000,
+    });
     const sizes: number[] = [];
     const appendLater = store.log.appendLater.bind(store.log);
     store.log.appendLater = (growth) => {
@@ -217,7 +222,7 @@ describe('TransparencyLog growth in memory by two processes on one file', () => 
     const file = join(dir, 'erx.db');
     const id = identity();
     const stores = [openSqliteStore(file), openSqliteStore(file)];
-    const logs = stores.map((s) => new TransparencyLog(s, id, Date.now));
+    const logs = stores.map((s) => new TransparencyLog(s, id, Date.now, new VerificationMemory()));
     try {
       // Turns alternate, so each process grows over events the other numbered and grew.
       for (let round = 0; round < 12; round++) {
@@ -250,7 +255,9 @@ describe("TransparencyLog growth after the events' COMMIT", () => {
 
   beforeEach(() => {
     store = openSqliteStore(':memory:');
-    log = new TransparencyLog(store, identity(), Date.now, { growInMemory: false });
+    log = new TransparencyLog(store, identity(), Date.now, new VerificationMemory(), {
+      growInMemory: false,
+    });
   });
 
   afterEach(async () => {

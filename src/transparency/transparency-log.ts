@@ -15,7 +15,8 @@
  * answer without one in time carries none (the event is in the log all the same, a moment later,
  * and verify's log check covers it from then on).
  */
-import { LruCache } from '../lru-cache.js';
+import type { LruCache } from '../lru-cache.js';
+import type { VerificationMemory } from '../memory/verification-memory.js';
 import type { LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
 import type { RightEdge } from '../tlog/index.js';
@@ -54,8 +55,6 @@ const DEFAULT_RETRY_MS = 25;
 const DEFAULT_GROWTH_SPACING_MS = 10;
 /** In memory: how often the log looks for events another process numbered, ms. */
 const FOREIGN_POLL_MS = 1_000;
-/** Positions of the events this instance's growths took in last, kept for their receipts. */
-const GROWN_POSITIONS = 16_384;
 
 /** The log of one instance; ended by {@link close}. */
 export class TransparencyLog {
@@ -76,7 +75,7 @@ export class TransparencyLog {
   #waiters = 0;
   readonly #asked = new Map<string, ((position: number | undefined) => void)[]>();
   /** Feed positions by event id of the leaves this instance's growths took in last. */
-  readonly #grown = new LruCache<number>(GROWN_POSITIONS);
+  readonly #grown: LruCache<number>;
   #retry: NodeJS.Timeout | undefined;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
@@ -98,8 +97,10 @@ export class TransparencyLog {
     store: Store,
     identity: LogIdentity,
     now: () => number,
+    memory: Pick<VerificationMemory, 'bounds' | 'logEvents' | 'grown'>,
     options: TransparencyLogOptions = {},
   ) {
+    this.#grown = memory.grown;
     this.#store = store;
     this.#log = store.log;
     this.#identity = identity;
@@ -109,8 +110,13 @@ export class TransparencyLog {
     this.#onError = options.onError ?? (() => undefined);
     // Off is closed from the start: nothing grows and every receipt is none.
     this.#closed = options.enabled === false;
-    this.#hashes = new TreeHashes(store.log);
-    this.#inclusion = new ChainInLog(store.log, this.#hashes.read, identity.verifierKey);
+    this.#hashes = new TreeHashes(store.log, memory.bounds.treeHashes);
+    this.#inclusion = new ChainInLog(
+      store.log,
+      this.#hashes.read,
+      identity.verifierKey,
+      memory.logEvents,
+    );
     this.#inMemory =
       !this.#closed && options.growInMemory !== false && store.log.appendLater !== undefined;
     this.#spacingMs = options.growthSpacingMs ?? DEFAULT_GROWTH_SPACING_MS;

@@ -14,6 +14,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +22,17 @@ import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
 import { PEPPER_FILE } from '../../src/server/pepper-key.js';
-import { EventVerifier } from '../../src/ledger/index.js';
+import { Clock, EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
-import { IssuedAtFormat, PrescriptionService, VerificationCache } from '../../src/service/index.js';
+import {
+  IssuedAtFormat,
+  PrescriptionService,
+  SEAL_KEY_BYTES,
+  TermsVerifier,
+  VerificationCache,
+  VerifiedHeads,
+} from '../../src/service/index.js';
 import type { CallContext } from '../../src/service/index.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
@@ -43,6 +51,7 @@ import {
   stormDispense,
 } from './harness.js';
 import type { Acknowledged } from './harness.js';
+import { VerificationMemory } from '../../src/memory/verification-memory.js';
 
 const root = mkdtempSync(join(tmpdir(), 'erx-crash-control-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -60,17 +69,22 @@ function context(actor: typeof DOCTOR | typeof PHARMACIST): CallContext {
 
 async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionService> {
   const { linkKeys, pki } = await openKeys(dataDir);
+  const memory = new VerificationMemory();
   return new PrescriptionService({
     store,
     linkKeys,
     signer: pki.signer,
-    verifier: new EventVerifier(pki.trustStore),
+    verifier: new EventVerifier(pki.trustStore, memory),
     cache: new VerificationCache(),
+    terms: new TermsVerifier(linkKeys, memory.terms),
+    verifiedHeads: new VerifiedHeads(store, randomBytes(SEAL_KEY_BYTES), pki.trustStore),
+    firstNotInLog: async () => undefined,
+    newestNotInLog: async () => undefined,
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
     lockTtlMs: loadConfig({}).lockTtlMs,
-    now: Date.now,
+    clock: new Clock(),
   });
 }
 

@@ -24,7 +24,7 @@ import {
   IdParams,
   ReasonQuery,
 } from '../../src/api/index.js';
-import { traceFor } from '../../src/http/trace.js';
+import { TraceIds, traceFor } from '../../src/http/trace.js';
 import { parseLink } from '../../src/link/index.js';
 import { startTestServer } from '../support/server.js';
 import { bestMsAsync, cpuMs, linearPassMs } from '../support/timing.js';
@@ -248,6 +248,7 @@ describe('ReDoS', () => {
     const state = newSweep();
     const base = 'http://erx.test/rx/#';
     const sig = 'a'.repeat(128);
+    const traceIds = new TraceIds();
     const parsers: [string, (s: string) => unknown, (n: number) => string[]][] = [
       [
         'parseLink',
@@ -300,7 +301,7 @@ describe('ReDoS', () => {
       ],
       [
         'traceFor',
-        traceFor,
+        (header: string) => traceFor(header, traceIds),
         (n) => [...adversarialInputs('^[0-9a-f]{2}-[0-9a-f]{32}-', n), `00-${repeatTo('ab', n)}-`],
       ],
     ];

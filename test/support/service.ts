@@ -9,12 +9,13 @@ import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
-import { EventVerifier } from '../../src/ledger/index.js';
+import { Clock, EventVerifier } from '../../src/ledger/index.js';
 import { LinkKeyring } from '../../src/link/index.js';
 import type { Pki } from '../../src/pki/index.js';
 import {
   IssuedAtFormat,
   PrescriptionService,
+  TermsVerifier,
   SEAL_KEY_BYTES,
   VerificationCache,
   VerifiedHeads,
@@ -24,6 +25,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import { samplePrescription } from './fixtures.js';
 import { memoryPki } from './ledger/chain.js';
+import { VerificationMemory } from '../../src/memory/verification-memory.js';
 
 export const PRESCRIPTION_URL = 'http://localhost:8080/rx/';
 
@@ -51,7 +53,10 @@ export interface ServiceParts {
 
 /** What a test may set of a service beside its parts (default: the configuration's defaults). */
 export type ServiceOptions = Partial<
-  Pick<ServiceDeps, 'now' | 'prescriptionValidityMs' | 'lockTtlMs'>
+  Pick<ServiceDeps, 'prescriptionValidityMs' | 'lockTtlMs'> & {
+    /** The wall clock, unix ms: rules and event times both follow it. */
+    now: () => number;
+  }
 >;
 
 /** A service over `parts` with a fresh cache and verifier, as after a restart. */
@@ -63,19 +68,24 @@ export function serviceOver(
   verifier: EventVerifier;
 } {
   const defaults = loadConfig({});
-  const verifier = new EventVerifier(parts.pki.trustStore);
+  const memory = new VerificationMemory();
+  const verifier = new EventVerifier(parts.pki.trustStore, memory);
   const service = new PrescriptionService({
     store: parts.store,
     linkKeys: parts.linkKeys,
     signer: parts.pki.signer,
     verifier,
     cache: new VerificationCache(),
+    terms: new TermsVerifier(parts.linkKeys, memory.terms),
     verifiedHeads: new VerifiedHeads(parts.store, parts.sealKey, parts.pki.trustStore),
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: options.prescriptionValidityMs ?? defaults.prescriptionValidityMs,
     lockTtlMs: options.lockTtlMs ?? defaults.lockTtlMs,
-    now: options.now ?? Date.now,
+    clock: new Clock(options.now ?? Date.now),
+    // No transparency log here: every chain is one the log has not covered yet.
+    firstNotInLog: async () => undefined,
+    newestNotInLog: async () => undefined,
   });
   return { service, verifier };
 }

@@ -5,7 +5,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CompactSign } from 'jose';
-import { canonicalJson, nowTimestamp, parseEventBody, sha256Hex } from '../../src/ledger/index.js';
+import {
+  Clock,
+  canonicalJson,
+  formatTimestamp,
+  parseEventBody,
+  sha256Hex,
+} from '../../src/ledger/index.js';
 import type { EventBody } from '../../src/ledger/index.js';
 import { makeCertificate, x5cEntry } from '../support/ledger/certificates.js';
 
@@ -64,7 +70,7 @@ export function forgedDispense(
     type: 'full_dispense',
     reference,
     event_data: {},
-    timestamp: nowTimestamp(),
+    timestamp: formatTimestamp(new Clock().nanos()),
     actor: actor.sub,
     actor_name: actor.name,
     parent_hash: parentHash,

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkChain } from '../../src/service/check-chain.js';
+import { checkChain, checkInLog } from '../../src/service/check-chain.js';
 import { createPrescription, calls, verify, withItems } from '../support/e2e.js';
 import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import { rewriteChain } from '../support/ledger/rewrite.js';
@@ -57,10 +57,9 @@ describe('a dispensation rewritten and re-signed with the real keys', () => {
     // Control: the rewritten chain passes every check erx makes of a chain alone.
     const state = await server.runtime.store.getChain(rx.id);
     assert.ok(state);
-    const { verifier } = server.runtime.service.deps;
-    const alone = await checkChain({ verifier, verifiedHeads: undefined }, state, 'read');
+    const alone = (await checkChain(server.runtime.service.deps, state, 'decision')).chain;
     assert.equal(alone.ok, true, JSON.stringify(alone));
-    const logged = await checkChain(server.runtime.service.deps, state, 'read');
+    const logged = await checkInLog(server.runtime.service.deps, state, alone);
     assert.equal(logged.ok, false);
     assert.equal(logged.failedCheck, 'log');
     assert.equal(logged.firstBadIndex, 1);

@@ -12,6 +12,7 @@ import { openKeys } from '../../server/runtime.js';
 import { openStore } from '../../server/open-store.js';
 import { auditChains } from '../../service/audit.js';
 import type { AuditFailure } from '../../service/audit.js';
+import { VerificationMemory } from '../../memory/verification-memory.js';
 
 /** One line of the report: the first bad event of a chain, or the terms that fail. */
 function failureLine(f: AuditFailure): string {
@@ -45,7 +46,7 @@ export function registerAuditCommand(program: Command): void {
         const tty = process.stderr.isTTY;
         const report = await auditChains(
           store,
-          new EventVerifier(pki.trustStore),
+          new EventVerifier(pki.trustStore, new VerificationMemory()),
           { linkKeys, prescriptionValidityMs: config.prescriptionValidityMs },
           (done, total) => {
             if (tty && (done % 100 === 0 || done === total)) {

@@ -48,7 +48,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
     store,
     clock,
     { ...DEFAULT_STREAM_OPTIONS, ...deps.feed.streams },
-    deps.prescriptions.deps.now,
+    deps.prescriptions.deps.clock.now,
   );
   // Before the server stops accepting and waits for its connections: open streams never end.
   app.addHook('preClose', async () => streams.closeAll());

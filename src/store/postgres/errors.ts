@@ -7,7 +7,7 @@
 import { ErxError } from '../../errors.js';
 
 /** Socket-level failures reported by Node while connecting or talking to the server. */
-const NETWORK_CODES = new Set([
+const NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',
@@ -26,7 +26,7 @@ const NETWORK_CODES = new Set([
  * 40P01) and lock waits that gave up (55P03). Classes 08 (connection) and 53 (resources, e.g. too
  * many connections) are matched by prefix.
  */
-const TRANSIENT_SQLSTATES = new Set([
+const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set([
   '57P01',
   '57P02',
   '57P03',

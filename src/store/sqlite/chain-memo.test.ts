@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChainState } from '../types.js';
 import { ChainMemo } from './chain-memo.js';
+import { DEFAULT_MEMORY_BOUNDS } from '../../config/memory-bounds.js';
 
 const VERSION = 7;
 
@@ -40,7 +41,7 @@ function read(memo: ChainMemo, id: string): ChainState {
 
 describe('chain memo: admission on the second read', () => {
   it('remembers a chain from its second read on, frozen', () => {
-    const memo = new ChainMemo();
+    const memo = new ChainMemo(DEFAULT_MEMORY_BOUNDS.chainChars, DEFAULT_MEMORY_BOUNDS.readOnce);
     const first = read(memo, 'a');
     assert.ok(Object.isFrozen(first));
     assert.equal(memo.get('a', VERSION), undefined, 'read once: not remembered');
@@ -72,7 +73,7 @@ describe('chain memo: admission on the second read', () => {
   });
 
   it('keeps a remembered chain remembered with the event its own append committed', () => {
-    const memo = new ChainMemo();
+    const memo = new ChainMemo(DEFAULT_MEMORY_BOUNDS.chainChars, DEFAULT_MEMORY_BOUNDS.readOnce);
     read(memo, 'a');
     const state = read(memo, 'a');
     const base = chain('a').events[0]!;

@@ -10,20 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { LruCache } from '../../lru-cache.js';
 import type { ChainRead, ChainState, EventRow } from '../types.js';
 
-/**
- * Characters of chains remembered between reads (about that many bytes: the texts are ASCII):
- * about 250 chains of ten events, the prescriptions being served at the counters. What goes with a
- * remembered chain (its verification, its verify answers and their bytes) about doubles that.
+/*
+ * Bounds (docs/decisions.md, "One verification memory"): characters of chains remembered between
+ * reads (about that many bytes), and chains read once lately, by id: a chain is remembered on its
+ * second read within that many others, so a run of chains each read once (a scan) neither pushes
+ * out the chains being served again and again nor churns the heap.
  */
-const REMEMBERED_CHAIN_CHARS = 8 * 1024 * 1024;
-
-/**
- * Chains read once lately, by id. A chain is remembered on its second read within this many
- * others: a run of chains each read once (a pharmacy's new prescriptions, a scan) then neither
- * pushes out the chains being served again and again nor churns the heap with chains that are
- * dropped before anyone reads them again.
- */
-const READ_ONCE_IDS = 4_096;
 
 /** About the memory a remembered chain holds: its texts and a little for each row. */
 function chainWeight({ state }: ChainRead): number {
@@ -57,8 +49,8 @@ export class ChainMemo {
   readonly #prefix = randomUUID();
   #snapshots = 0;
 
-  /** The bounds are the constants above unless a test makes them smaller. */
-  constructor(chainChars = REMEMBERED_CHAIN_CHARS, readOnceIds = READ_ONCE_IDS) {
+  /** The bounds come from the configuration (`MemoryBounds.chainChars`, `.readOnce`). */
+  constructor(chainChars: number, readOnceIds: number) {
     this.#chains = new LruCache<ChainRead>(chainChars, chainWeight);
     this.#readOnce = new LruCache<true>(readOnceIds);
   }

@@ -52,6 +52,8 @@ import {
   putVerifiedHeadRecord,
 } from './statements.js';
 import type { SqliteStatements } from './statements.js';
+import { DEFAULT_MEMORY_BOUNDS } from '../../config/memory-bounds.js';
+import type { MemoryBounds } from '../../config/memory-bounds.js';
 
 /**
  * SQLite's page cache per connection, in KiB (as `PRAGMA cache_size` takes it, negative). The
@@ -84,6 +86,8 @@ export interface SqliteStoreOptions {
    * service; short-lived commands and tests leave it off. Ignored for `:memory:`.
    */
   readonly backgroundCheckpoints?: boolean;
+  /** The bounds of its chain memo: the configuration's (`ERX_MEMORY_CHAINS_MB`, `_READ_ONCE`). */
+  readonly memory?: Pick<MemoryBounds, 'chainChars' | 'readOnce'>;
 }
 
 /** Opens (and creates) the SQLite store at `file`. */
@@ -102,7 +106,7 @@ export class SqliteStore implements Store {
   /** A chain as committed, read in one transaction. */
   readonly #readChain: (prescriptionId: string) => ChainState | undefined;
   /** Chains read before, answered again while nothing else has committed (`./chain-memo.ts`). */
-  readonly #chains = new ChainMemo();
+  readonly #chains: ChainMemo;
   readonly #checkpoints: BackgroundCheckpoints | undefined;
   readonly #feed: SqliteFeed;
   readonly #clients: SqliteClients;
@@ -111,6 +115,8 @@ export class SqliteStore implements Store {
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
+    const bounds = options.memory ?? DEFAULT_MEMORY_BOUNDS;
+    this.#chains = new ChainMemo(bounds.chainChars, bounds.readOnce);
     db.pragma('journal_mode = WAL');
     db.pragma(options.synchronous === 'OFF' ? 'synchronous = OFF' : 'synchronous = FULL');
     db.pragma('foreign_keys = ON');

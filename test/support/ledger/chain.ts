@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pki, Signer } from '../../../src/pki/index.js';
 import { MemoryPkiStorage, openPki } from '../../../src/pki/index.js';
 import { appendEvent } from '../../../src/ledger/append-event.js';
+import { Clock } from '../../../src/ledger/clock.js';
 import type { NewEvent } from '../../../src/ledger/append-event.js';
 import type { SignedEvent } from '../../../src/ledger/event.js';
 import { prescriptionHash } from '../../../src/ledger/prescription-hash.js';
@@ -90,7 +91,12 @@ export async function makeChain(
   for (let index = 0; index < (options.length ?? 10); index++) {
     const fields = template(index, events);
     const timestamp = eventTime(start, index * (options.stepMinutes ?? 1));
-    const event = await appendEvent(events.at(-1), { ...fields, reference, timestamp }, signer);
+    const event = await appendEvent(
+      events.at(-1),
+      { ...fields, reference, timestamp },
+      signer,
+      new Clock(),
+    );
     events.push(event);
   }
   return events;

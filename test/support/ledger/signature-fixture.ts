@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Credential, Pki } from '../../../src/pki/index.js';
 import { appendEvent } from '../../../src/ledger/append-event.js';
+import { Clock } from '../../../src/ledger/clock.js';
 import type { LedgerRecord, SignedEvent } from '../../../src/ledger/event.js';
 import { EventVerifier } from '../../../src/ledger/event-verifier.js';
 import { sha256Hex } from '../../../src/ledger/hash.js';
@@ -14,6 +15,7 @@ import { makeCertificate, x5cEntry } from './certificates.js';
 import type { CertificateSpec } from './certificates.js';
 import { memoryPki, timestampAt } from './chain.js';
 import { headerText, signCompact } from './jws.js';
+import { VerificationMemory } from '../../../src/memory/verification-memory.js';
 
 export const ES384 = { name: 'ECDSA', hash: 'SHA-384' } as const;
 export const HOUR = 60 * 60 * 1000;
@@ -53,6 +55,7 @@ export async function signatureFixture(): Promise<SignatureFixture> {
       timestamp: timestampAt(eventAt),
     },
     pki.signer,
+    new Clock(),
   );
   return {
     pki,
@@ -71,7 +74,7 @@ export async function signatureFixture(): Promise<SignatureFixture> {
       signCompact(headerText(chain, extra), record.hash, signer.privateKey, ES384),
     verifyWith: (signature) => {
       const events: LedgerRecord[] = [{ ...record, signature }];
-      const verifier = new EventVerifier(pki.trustStore);
+      const verifier = new EventVerifier(pki.trustStore, new VerificationMemory());
       return verifyChain({ prescriptionId, events, headHash: record.hash }, verifier);
     },
   };
