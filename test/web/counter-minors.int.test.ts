@@ -13,7 +13,12 @@ import { act, created, openAtCounter, verifiedAs } from './counter-steps.js';
 import { screens, settlesTo, signIn } from './steps.js';
 
 describe('web page: the counter in detail', { skip: browserSkipReason() }, () => {
-  const server = useTestServer({ ownPrescriptionUrl: true, env: { ERX_LOCK_TTL: '2s' } });
+  // The service's clock, moved ahead where a test needs time to pass (a lock to lapse).
+  let ahead = 0;
+  const server = useTestServer({
+    ownPrescriptionUrl: true,
+    runtime: { now: () => Date.now() + ahead },
+  });
   const browser = useChromium();
 
   test('after sign-in the link field has focus', async () => {
@@ -95,15 +100,23 @@ describe('web page: the counter in detail', { skip: browserSkipReason() }, () =>
     const rx = await created(server);
     await act(server, server.pharmacist2, `/ePrescription/lock/${rx.id}`);
     const watched = await watchedContext(browser(), server.url);
+    // The page's timers run on a clock the test moves, like the service's.
+    await watched.page.clock.install();
     const counter = await openAtCounter(watched.page, server, server.pharmacist, rx.link);
     const headline = counter.locator('#verify-title');
     assert.equal(await headline.getAttribute('data-headline'), 'lockedByOther');
-    // The lock holds 2 s; the page asks again a second after its end.
-    await settlesTo(() => headline.getAttribute('data-headline'), 'open');
-    assert.equal(
-      await counter.getByRole('button', { name: 'Dispense the rest' }).isEnabled(),
-      true,
-    );
+    // Both clocks pass the lock's end (ERX_LOCK_TTL, 15 minutes by default); nothing is pressed.
+    ahead = 16 * 60_000;
+    try {
+      await watched.page.clock.fastForward('16:00');
+      await settlesTo(() => headline.getAttribute('data-headline'), 'open');
+      assert.equal(
+        await counter.getByRole('button', { name: 'Dispense the rest' }).isEnabled(),
+        true,
+      );
+    } finally {
+      ahead = 0;
+    }
     watched.assertClean();
     await watched.context.close();
   });

@@ -108,6 +108,8 @@ function CancelConfirm(props: {
   onAbort(): void;
 }) {
   const { t, dateTime } = useI18n();
+  // Cancelling a cancellation undoes it (SPEC.md §5): the question says so.
+  const undo = props.event.type === 'cancel';
   return (
     <Modal
       labelledBy="cancel-title"
@@ -115,9 +117,9 @@ function CancelConfirm(props: {
       role="alertdialog"
       onClose={props.onAbort}
     >
-      <h2 id="cancel-title">{t('counter.cancel.title')}</h2>
+      <h2 id="cancel-title">{t(undo ? 'counter.cancel.undoTitle' : 'counter.cancel.title')}</h2>
       <p id="cancel-text">
-        {t('counter.cancel.text', {
+        {t(undo ? 'counter.cancel.undoText' : 'counter.cancel.text', {
           type: typeLabel(props.event.type, t),
           time: dateTime(props.event.timestamp),
         })}
