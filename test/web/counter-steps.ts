@@ -3,7 +3,6 @@
  * desk, which has its own tests), and the counter opened, signed in and given its link.
  */
 import type { Locator, Page } from 'playwright-core';
-import { decodeChmed, encodeChmed } from '../../src/chmed16a/index.js';
 import { createPrescription } from '../support/e2e.js';
 import type { Created } from '../support/e2e.js';
 import type { Actor, TestServer } from '../support/server.js';
@@ -55,34 +54,7 @@ export function packages(counter: Locator): Promise<string[][]> {
     );
 }
 
-/** `link` split at its fields: `<base>#<chmed>&i=…&t=…&s=<signature>`. */
-function linkParts(link: string): { base: string; chmed: string; it: string; signature: string } {
-  const hash = link.indexOf('#');
-  const issuer = link.indexOf('&i=');
-  const signature = link.lastIndexOf('&s=');
-  return {
-    base: link.slice(0, hash),
-    chmed: link.slice(hash + 1, issuer),
-    it: link.slice(issuer, signature),
-    signature: link.slice(signature + 3),
-  };
-}
-
-/**
- * `link` with its document re-encoded after `change`, issuer, time and signature kept: a forged
- * link whose signature no longer covers its content.
- */
-export function withChangedContent(link: string, change: (doc: Doc) => Doc): string {
-  const { base, chmed, it, signature } = linkParts(link);
-  return `${base}#${encodeChmed(change(decodeChmed(chmed)))}${it}&s=${signature}`;
-}
-
-/** `link` with one hex digit of its signature changed, its content kept. */
-export function withChangedSignature(link: string): string {
-  const { base, chmed, it, signature } = linkParts(link);
-  const last = signature.at(-1) === '0' ? '1' : '0';
-  return `${base}#${chmed}${it}&s=${signature.slice(0, -1)}${last}`;
-}
+export { withChangedContent, withChangedSignature } from '../support/forged-links.js';
 
 /** The verify answer of `link` for `actor`, read whole. */
 export async function verifiedAs(server: TestServer, actor: Actor, link: string): Promise<Doc> {
