@@ -52,15 +52,36 @@ export const DispenseBody = Type.Array(DispenseItem, {
 });
 export type DispenseBody = Static<typeof DispenseBody>;
 
-/** `force` is `true` or `false`; anything else is a 400 (SPEC.md §5). */
+/**
+ * What `force` may say (SPEC.md §5): `true` or `false`, also `1`/`0`, in any case, as HTTP clients
+ * commonly send booleans; anything else is a 400.
+ */
+export const FORCE_PATTERN = '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$';
+
+/** The value of a `force` query parameter; undefined when it is none of {@link FORCE_PATTERN}. */
+export function readForce(value: string): boolean | undefined {
+  switch (value.toLowerCase()) {
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/** The query of a dispense: `force` and the reason recorded with it. */
 export const ForceQuery = Type.Object({
   force: Type.Optional(
-    Type.Enum(['true', 'false'], {
-      type: 'string',
+    Type.String({
+      pattern: FORCE_PATTERN,
       description:
-        '`true` dispenses although the prescription is fully dispensed, expired, or the items ' +
-        'exceed the prescribed packages or substitute what must not be substituted; the event ' +
-        'records what was overridden (`event_data.force`, `overrides`).',
+        '`true` (also `1`, any case) dispenses although the prescription is fully dispensed, ' +
+        'expired, or the items exceed the prescribed packages or substitute what must not be ' +
+        'substituted; the event records what was overridden (`event_data.force`, `overrides`). ' +
+        '`false` or `0` is the same as leaving it out.',
     }),
   ),
   reason: dispenseReason,

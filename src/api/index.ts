@@ -6,7 +6,7 @@ export {
   Violation,
   alreadyDispensedExample,
 } from './errors.js';
-export { DispenseBody, DispenseItem, ForceQuery } from './dispense.js';
+export { DispenseBody, DispenseItem, FORCE_PATTERN, ForceQuery, readForce } from './dispense.js';
 export { EventAnswer, EventType, EventView, PartialDispensation } from './events.js';
 export { EventStream, FEED_PAGE, FeedItem, FeedPage, FeedQuery, StreamQuery } from './feed.js';
 export {

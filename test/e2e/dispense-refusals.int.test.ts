@@ -67,8 +67,8 @@ describe('dispense refusals', () => {
       ['an item that is not an object', withItems([MED_A])],
       ['malformed JSON', { body: '[{"id":', contentType: 'application/json', query: '' }],
       ['force=yes', { contentType: 'application/json', query: '?force=yes' }],
-      ['force=TRUE', { contentType: 'application/json', query: '?force=TRUE' }],
-      ['force=1', { contentType: 'application/json', query: '?force=1' }],
+      ['force=2', { contentType: 'application/json', query: '?force=2' }],
+      ['force=on', { contentType: 'application/json', query: '?force=on' }],
       ['force given twice', { contentType: 'application/json', query: '?force=true&force=true' }],
       ['force=yes with items', withItems([{ id: MED_A, amount: 1 }], '?force=yes')],
       [

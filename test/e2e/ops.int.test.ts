@@ -53,7 +53,10 @@ describe('operations and documentation', () => {
     const dispense = doc.paths['/ePrescription/dispense/{id}'].post;
     const force = dispense.parameters.find((p: { name: string }) => p.name === 'force');
     assert.equal(force.in, 'query');
-    assert.deepEqual(force.schema.enum, ['true', 'false']);
+    // SPEC.md §5: true or false, also 1 or 0, in any case.
+    const accepts = new RegExp(force.schema.pattern);
+    for (const value of ['true', 'False', 'TRUE', '1', '0']) assert.ok(accepts.test(value), value);
+    for (const value of ['yes', '2', 'on', '']) assert.ok(!accepts.test(value), value);
     // Shapes are named in components.schemas and referenced.
     const named = (schema: { $ref?: string }) =>
       schema.$ref === undefined

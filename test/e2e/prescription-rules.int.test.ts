@@ -415,6 +415,18 @@ describe('prescription rules (SPEC.md §10)', () => {
       }
     });
 
+    it('reads force as HTTP clients send booleans: 1 and True force, 0 and FALSE do not', async () => {
+      const rx = await createPrescription(server, prescribing([{ Id: MED_A, NbPack: 1 }]));
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      for (const query of ['?force=0', '?force=FALSE']) {
+        await refuses(rx.id, call.full(rx.id, query), 403, 'forbidden', 'unknown_error');
+      }
+      for (const query of ['?force=1', '?force=True']) {
+        const forced = await appends(rx.id, call.full(rx.id, query), 'full_dispense');
+        assertForced(forced, ['already_dispensed']);
+      }
+    });
+
     it('records the reason of a forced dispensation, also one that overrode nothing', async () => {
       const rx = await createPrescription(server);
       const reason = 'Notfall, Arzt telefonisch erreicht';

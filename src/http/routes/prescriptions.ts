@@ -22,6 +22,7 @@ import {
   EventParams,
   EventAnswer,
   ForceQuery,
+  readForce,
   IdParams,
   QrCodePng,
   QrCodeSvg,
@@ -168,7 +169,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
 
   app.post<{
     Params: { id: string };
-    Querystring: { force?: 'true' | 'false'; reason?: string };
+    Querystring: { force?: string; reason?: string };
     Body: DispenseItem[] | undefined;
   }>(
     '/ePrescription/dispense/:id',
@@ -204,7 +205,7 @@ export function registerPrescriptionRoutes(app: FastifyInstance, deps: AppDeps):
         await service.dispense(
           request.params.id,
           request.body,
-          { force: force === 'true', reason },
+          { force: force !== undefined && readForce(force) === true, reason },
           context(request),
         ),
       );
@@ -317,15 +318,16 @@ const REASON_RULE: QueryRule = {
   sentence: 'The query parameter reason is at most 500 characters, without control characters.',
 };
 
-/** The query of a dispense (SPEC.md §5: anything but true/false for force is a 400). */
+/** The query of a dispense (SPEC.md §5: anything but true/false or 1/0 for force is a 400). */
 const BAD_DISPENSE_QUERY: readonly QueryRule[] = [
   {
     name: 'force',
-    holds: (value) => value === undefined || value === 'true' || value === 'false',
+    holds: (value) =>
+      value === undefined || (typeof value === 'string' && readForce(value) !== undefined),
     code: 'one_of',
-    params: { values: ['true', 'false'] },
-    message: 'must be true or false',
-    sentence: 'The query parameter force must be true or false.',
+    params: { values: ['true', 'false', '1', '0'] },
+    message: 'must be true or false (or 1 or 0)',
+    sentence: 'The query parameter force must be true or false (or 1 or 0).',
   },
   REASON_RULE,
 ];
