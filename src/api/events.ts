@@ -73,7 +73,10 @@ export const PartialDispensation = Type.Object(
   {
     amount: Type.Number(),
     timestamp: Type.String({ description: UTC_TIME }),
-    dispensed_by: Type.String({ description: 'Actor name (may be empty).' }),
+    dispensed_by: Type.String({
+      description:
+        'The actor id of the pharmacy that dispensed (e.g. `HIN|pharma1`, as HIN answers).',
+    }),
     medicine_id: Type.String(),
     substitute: Type.String(),
     substitute_id_type: Type.Integer({ description: 'As in DispenseItem; 0 without substitute.' }),

@@ -62,7 +62,8 @@ export const completionAndLock = {
   ),
   dispensed_by: Type.Optional(
     Type.String({
-      description: 'When dispensed: the actor name of the event that completed it.',
+      description:
+        'When dispensed: the actor id of the event that completed it (e.g. `HIN|pharma1`, as HIN answers).',
     }),
   ),
   locked: Type.Boolean(),

@@ -28,7 +28,7 @@ export interface MedicamentState extends MedicamentTermsOf {
 export interface Completion {
   /** Its timestamp. */
   readonly at: string;
-  /** Its actor's name. */
+  /** Its actor, the actor id (SPEC.md §10, as HIN answers `dispensed_by`: `HIN|pharma1`). */
   readonly by: string;
 }
 
@@ -125,7 +125,7 @@ export function chainFacts(
           (fold === 'dispense_rest' ||
             medicaments.every((m) => (dispensed.get(m.id) ?? 0) >= m.prescribed))
         ) {
-          completion = { at: e.timestamp, by: e.actor_name };
+          completion = { at: e.timestamp, by: e.actor };
         }
         break;
       case 'none':

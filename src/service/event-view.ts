@@ -53,7 +53,7 @@ export function partialDispensations(
       out.push({
         amount: item.amount,
         timestamp: body.timestamp,
-        dispensed_by: body.actor_name,
+        dispensed_by: body.actor,
         medicine_id: item.id,
         substitute: item.substitute ?? '',
         substitute_id_type: item.substitute_id_type ?? 0,

@@ -232,7 +232,7 @@ async function check(c: Case): Promise<void> {
   assert.equal(answer.dispensed, dispensed);
   assert.equal(state.completion !== undefined, dispensed, 'the model is consistent');
   assert.equal(answer.dispensed_at, state.completion?.timestamp);
-  assert.equal(answer.dispensed_by, state.completion?.actorName);
+  assert.equal(answer.dispensed_by, state.completion?.actor);
   if (dispensed) tally(c.seen, 'dispensed');
 }
 

@@ -160,28 +160,28 @@ describe('dispense', () => {
       assert.deepEqual(rows, [
         {
           amount: 1,
-          dispensed_by: server.pharmacist.name,
+          dispensed_by: server.pharmacist.sub,
           medicine_id: MED_A,
           substitute: '',
           substitute_id_type: 0,
         },
         {
           amount: 2,
-          dispensed_by: server.pharmacist.name,
+          dispensed_by: server.pharmacist.sub,
           medicine_id: MED_B,
           substitute: SUBSTITUTE,
           substitute_id_type: 2,
         },
         {
           amount: 1,
-          dispensed_by: server.pharmacist.name,
+          dispensed_by: server.pharmacist.sub,
           medicine_id: MED_B,
           substitute: 'Magistral: Salbe 50 g',
           substitute_id_type: 1,
         },
         {
           amount: 3,
-          dispensed_by: server.pharmacist2.name,
+          dispensed_by: server.pharmacist2.sub,
           medicine_id: MED_A,
           substitute: 'PC-1',
           substitute_id_type: 3,
@@ -212,10 +212,19 @@ describe('dispense', () => {
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.dispensed, true);
       assert.equal(result.dispensed_at, completing.timestamp);
-      assert.equal(result.dispensed_by, server.pharmacist2.name);
+      assert.equal(result.dispensed_by, server.pharmacist2.sub);
       assert.equal(result.partial_dispensations.length, 5);
       assert.equal((await verify(server, rx.link)).dispensed, true);
-      // Complete now: the next dispense without force gets the seed §7 403.
+      // Complete now: the next partial without force gets the seed §7 403; a full dispensation is
+      // HIN's closing step, accepted once (SPEC.md §5), and the one after it gets the 403 too.
+      await refuses(
+        rx.id,
+        dispense(rx.id, withItems([{ id: MED_A, amount: 1 }])),
+        403,
+        'forbidden',
+        'unknown_error',
+      );
+      await appends(rx.id, full(rx.id), 'full_dispense');
       await refuses(rx.id, full(rx.id), 403, 'forbidden', 'unknown_error');
     });
 
@@ -231,7 +240,7 @@ describe('dispense', () => {
       const result = await verify(server, rx.link, server.pharmacist.token);
       assert.equal(result.dispensed, true);
       assert.equal(result.dispensed_at, event.timestamp);
-      assert.equal(result.dispensed_by, server.pharmacist.name);
+      assert.equal(result.dispensed_by, server.pharmacist.sub);
     });
 
     it('takes amounts 1 and 10,000 and a charset parameter on the Content-Type', async () => {

@@ -139,7 +139,7 @@ describe('the prescriber’s list', () => {
     }
     assert.equal(items.get(rx.revoked.id)!.revoked, true);
     assert.equal(items.get(rx.dispensed.id)!.dispensed, true);
-    assert.equal(items.get(rx.dispensed.id)!.dispensed_by, server.pharmacist.name);
+    assert.equal(items.get(rx.dispensed.id)!.dispensed_by, server.pharmacist.sub);
     assert.equal(items.get(rx.locked.id)!.locked_by, server.pharmacist.name);
     assert.equal(items.get(rx.expiring.id)!.expired, true);
     assert.equal(items.get(rx.open.id)!.expired, false);

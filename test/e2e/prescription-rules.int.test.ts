@@ -216,7 +216,7 @@ describe('prescription rules (SPEC.md §10)', () => {
       const result = await asPharmacist(server, rx);
       assert.equal(result.dispensed, true);
       assert.equal(result.dispensed_at, event.timestamp);
-      assert.equal(result.dispensed_by, server.pharmacist2.name);
+      assert.equal(result.dispensed_by, server.pharmacist2.sub);
       assert.equal((await verify(server, rx.link)).dispensed, true);
     });
 
@@ -234,7 +234,7 @@ describe('prescription rules (SPEC.md §10)', () => {
       const result = await asPharmacist(server, rx);
       assert.equal(result.dispensed, true);
       assert.equal(result.dispensed_at, last.timestamp);
-      assert.equal(result.dispensed_by, server.pharmacist2.name);
+      assert.equal(result.dispensed_by, server.pharmacist2.sub);
     });
 
     it('answers the next partial dispense without force with exactly the seed 403', async () => {
@@ -322,7 +322,7 @@ describe('prescription rules (SPEC.md §10)', () => {
       );
       const completed = await asPharmacist(server, rx);
       assert.equal(completed.dispensed_at, again.timestamp);
-      assert.equal(completed.dispensed_by, server.pharmacist2.name);
+      assert.equal(completed.dispensed_by, server.pharmacist2.sub);
     });
 
     it('gives back what a cancelled full dispensation took', async () => {

@@ -296,7 +296,7 @@ describe('verify', () => {
         ]);
         assert.equal(typeof p.amount, 'number');
         assert.match(p.timestamp, UTC_FRACTIONAL);
-        assert.equal(p.dispensed_by, server.pharmacist.name);
+        assert.equal(p.dispensed_by, server.pharmacist.sub);
         assert.equal(typeof p.medicine_id, 'string');
         assert.equal(typeof p.substitute, 'string');
         assert.ok(Number.isInteger(p.substitute_id_type));

@@ -179,7 +179,7 @@ describe('who sees what (SPEC.md §10)', () => {
       await appends(rx.id, call.unlock(rx.id, server.pharmacist), 'unlock');
       const result = await verify(server, rx.link, server.pharmacist2.token);
       assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS, ...WHEN_DISPENSED].sort());
-      assert.equal(result.dispensed_by, server.pharmacist.name);
+      assert.equal(result.dispensed_by, server.pharmacist.sub);
       assert.equal(result.valid, true);
       assert.deepEqual(result.tampering_detection_result, {
         prescription_url_valid: true,
