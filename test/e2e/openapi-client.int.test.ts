@@ -191,7 +191,7 @@ import type { components, paths } from './erx-api';
 
 type Dispense = paths['/ePrescription/dispense/{id}']['post'];
 export const amountAsText: NonNullable<Dispense['requestBody']>['content']['application/json'] = [{ id: 'x', amount: '1' }];
-export const unknownForce: NonNullable<Dispense['parameters']['query']> = { force: 'yes' };
+export const forceNotText: NonNullable<Dispense['parameters']['query']> = { force: 1 };
 export const reasonAsNumber: NonNullable<Dispense['parameters']['query']> = { force: 'true', reason: 1 };
 export const noId: Dispense['parameters']['path'] = {};
 export const noSuchField = (v: components['schemas']['VerifyFull']) => v.event_log;

@@ -35,6 +35,11 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/catalog.ts', text: '^(50|[1-4][0-9]|[1-9])$', reach: 'request' },
   { file: 'src/api/catalog.ts', text: '^[0-9]{8,14}$', reach: 'request' },
   { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
+  {
+    file: 'src/api/dispense.ts',
+    text: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$',
+    reach: 'request',
+  },
   { file: 'src/auth/access-token.ts', text: '/^[A-Za-z0-9_-]{43}$/', reach: 'request' },
   {
     file: 'src/auth/client-credentials.ts',
