@@ -11,7 +11,7 @@ import { Clock, appendEvent, prescriptionHash } from '../src/ledger/index.js';
 import type { ChainHead, NewEvent, SignedEvent } from '../src/ledger/index.js';
 import { buildLink, formatIssuer } from '../src/link/index.js';
 import { openKeys } from '../src/server/runtime.js';
-import { expiryOf, signTerms } from '../src/service/terms.js';
+import { expiryOf, signTerms } from '../src/service/rules/terms.js';
 import type {
   LoadedChain,
   LoaderTask,

@@ -14,9 +14,9 @@ import { ErxError } from '../src/errors.js';
 import { EventVerifier, verifyChain } from '../src/ledger/index.js';
 import { openStore } from '../src/server/open-store.js';
 import { openKeys, openRuntime } from '../src/server/runtime.js';
-import { auditChains } from '../src/service/audit.js';
+import { auditChains } from '../src/service/operations/audit.js';
 import type { VerifyFull } from '../src/service/index.js';
-import { expiryOf, prescribedPackages } from '../src/service/terms.js';
+import { expiryOf, prescribedPackages } from '../src/service/rules/terms.js';
 import { runCli } from '../test/support/child-server.js';
 import { bulkLoad } from './bulk-load.js';
 import { loadSample } from './data/document.js';
@@ -89,7 +89,7 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
         [ten.ids, 10],
       ] as const) {
         for (const id of ids) {
-          const state = await store.getChain(id);
+          const state = (await store.readChain(id))?.state;
           assert.ok(state, id);
           assert.equal(state.events.length, length);
           // Create's copies, and its terms: without them erx takes the row for an older one's.
@@ -106,7 +106,7 @@ test('50 bulk-loaded prescriptions verify like ones made through the API', async
       await store.close();
     }
 
-    const audit = runCli(['audit', 'verify'], { ERX_DATA_DIR: dataDir });
+    const audit = await runCli(['audit', 'verify'], { ERX_DATA_DIR: dataDir });
     assert.equal(audit.status, 0, audit.stdout + audit.stderr);
     assert.match(audit.stdout, /audit: 50 prescriptions, 300 events, 0 failed/);
 

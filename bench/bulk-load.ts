@@ -14,7 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config/index.js';
 import { sqlitePath } from '../src/server/open-store.js';
 import { openSealKey } from '../src/server/seal-key.js';
-import { VerifiedHeads } from '../src/service/verified-heads.js';
+import { VerifiedHeads } from '../src/service/verification/verified-heads.js';
 import { openKeys } from '../src/server/runtime.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type {
@@ -83,25 +83,18 @@ async function insertChains(
       const [create, ...rest] = chain.events;
       const last = chain.events.at(-1);
       if (create === undefined || last === undefined) throw new Error('a chain without events');
-      const seal = heads.sealFor({
-        prescription: { ...chain.row, headHash: last.hash },
-        events: chain.events,
-      });
+      // The loader signed the terms itself: the seal covers them, as an append's does.
+      const seal = heads.sealFor(
+        { prescription: { ...chain.row, headHash: last.hash }, events: chain.events },
+        true,
+      );
       await store.insertPrescription(chain.row, {
         event: create,
         ...(last === create && { seal }),
       });
       for (const event of rest) {
-        await store.appendEvent(chain.row.id, async (state) => {
-          // The store checks the head it read; this checks the loader built the chain in order.
-          if (
-            state.prescription.headHash !== event.parentHash ||
-            state.events.length !== event.seq
-          ) {
-            throw new Error(`chain of ${chain.row.id} out of order at seq ${event.seq}`);
-          }
-          return { event, ...(event === last && { seal }) };
-        });
+        // The head moves only from the event's parent: a chain built out of order fails here.
+        await store.appendEvent({ event, ...(event === last && { seal }) }, event.parentHash ?? '');
       }
     }
     db.exec('COMMIT');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/, test/ and bench/ with Node's own test runner (tsx loads
+// Runs every *.test.ts under src/, client/, test/ and bench/ with Node's own test runner (tsx loads
 // TypeScript); Node 20's `--test` does not discover .ts files, so the list is built here. Then the
 // end-to-end suite (test/e2e) runs a second time on PostgreSQL (ERX_TEST_ENGINE=postgres), so both
 // engines pass the same suite. Without PostgreSQL that pass is skipped with the reason, unless CI
@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 
-const roots = ['src', 'test', 'bench'];
+const roots = ['src', 'client', 'test', 'bench'];
 const filters = process.argv.slice(2);
 
 function walk(dir) {

@@ -105,7 +105,8 @@ export const VIOLATION_CODES: readonly ViolationCode[] = Object.freeze([
 /**
  * Every `cause.Code` erx answers besides the error codes themselves (an error without a finer
  * reason has its error code as `cause.Code`): the refusals of the prescription rules, of sign-in
- * and of the log, and why a link was refused (`link/link-error.ts`). A client words a refusal by
+ * and of the log, why a link was refused (`link/link-error.ts`) and that another service issued
+ * it (`foreign_link`, `link/foreign.ts`). A client words a refusal by
  * it (the web page's catalogue is typed by it), so a new one is a compile error there.
  */
 const NAMED_CAUSES = {
@@ -134,6 +135,8 @@ const NAMED_CAUSES = {
   tile_not_found: true,
   too_large_for_qr: true,
   too_many_streams: true,
+  chain_full: true,
+  too_many_events: true,
   too_long: true,
   empty: true,
   bad_character: true,
@@ -146,6 +149,7 @@ const NAMED_CAUSES = {
   bad_issuer: true,
   bad_time: true,
   bad_signature_format: true,
+  foreign_link: true,
 } as const;
 
 /** A named `cause.Code` (see {@link NAMED_CAUSE_CODES}). */
@@ -233,6 +237,21 @@ export abstract class ReasonedError<R extends string> extends ErxError {
     super(code, messages[reason], options);
     this.reason = reason;
   }
+}
+
+/**
+ * The base of a {@link ReasonedError} whose code is `code` whatever the reason, and whose only
+ * option is the detail for the log: `class PkiError extends reasonedError<PkiErrorReason>(…) {}`.
+ */
+export function reasonedError<R extends string>(
+  code: ErrorCode,
+  messages: Readonly<Record<R, string>>,
+) {
+  return class extends ReasonedError<R> {
+    constructor(reason: R, detail?: unknown) {
+      super(code, reason, messages, { detail });
+    }
+  };
 }
 
 /** True when `value` is an {@link ErxError} (also across module copies). */

@@ -8,10 +8,13 @@ import { LRUCache } from 'lru-cache';
 /** The weight of a value; every entry weighs 1 unless the cache is given a `weigh`. */
 export type Weigh<V> = (value: V) => number;
 
-/** A map holding at most `capacity` of weight, evicting the least recently used. */
-export class LruCache<V extends NonNullable<unknown>> {
+/**
+ * A map holding at most `capacity` of weight, evicting the least recently used; keyed by strings
+ * unless `K` says numbers.
+ */
+export class LruCache<V extends NonNullable<unknown>, K extends string | number = string> {
   readonly capacity: number;
-  readonly #entries: LRUCache<string, V>;
+  readonly #entries: LRUCache<K, V>;
   readonly #weighed: boolean;
 
   /**
@@ -26,8 +29,8 @@ export class LruCache<V extends NonNullable<unknown>> {
     this.#weighed = weigh !== undefined;
     this.#entries =
       weigh === undefined
-        ? new LRUCache<string, V>({ max: capacity })
-        : new LRUCache<string, V>({
+        ? new LRUCache<K, V>({ max: capacity })
+        : new LRUCache<K, V>({
             maxSize: capacity,
             sizeCalculation: (v) => Math.max(1, Math.ceil(weigh(v))),
           });
@@ -44,17 +47,17 @@ export class LruCache<V extends NonNullable<unknown>> {
   }
 
   /** The value under `key`, marking it as recently used. */
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     return this.#entries.get(key);
   }
 
   /** Stores `value` under `key`, evicting the least recently used entries while over capacity. */
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     this.#entries.set(key, value);
   }
 
   /** Forgets `key`. */
-  delete(key: string): void {
+  delete(key: K): void {
     this.#entries.delete(key);
   }
 

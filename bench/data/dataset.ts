@@ -12,7 +12,7 @@ import { EventVerifier, verifyChain } from '../../src/ledger/index.js';
 import { LinkKeyring, parseLink, verifyLinkSignature } from '../../src/link/index.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
 import { openStore } from '../../src/server/open-store.js';
-import { TermsVerifier, readTerms } from '../../src/service/terms.js';
+import { TermsVerifier, readTerms } from '../../src/service/rules/terms.js';
 import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
 import { bulkLoad } from '../bulk-load.js';
 import type { LoadGroup } from '../bulk-load.js';
@@ -27,9 +27,9 @@ export const BULK_CHAIN_EVENTS = 5;
 /**
  * Bumped whenever what the loader writes changes: older caches are rebuilt. 2: rows with signed
  * terms, the document dated when loaded and with the dispensed medicament's larger quantity; 3:
- * each chain's head sealed, as erx's appends seal it.
+ * each chain's head sealed, as erx's appends seal it; 4: the seal covers the terms.
  */
-const LOADER_FORMAT = 3;
+const LOADER_FORMAT = 4;
 /** Chains and links checked before a cached set is used. */
 const CHECKED_SAMPLE = 50;
 /** A cached set whose prescriptions expire sooner than this is rebuilt: a run must not see them expire. */
@@ -169,14 +169,14 @@ async function problemWith(directory: string, spec: DatasetSpec): Promise<string
   const validityMs = loadConfig({}).prescriptionValidityMs;
   const store = await openStore({ dataDir, databaseUrl: undefined });
   try {
-    if ((await store.countPrescriptions()) !== manifest.prescriptions) return 'prescriptions lost';
+    if ((await store.prescriptions.count()) !== manifest.prescriptions) return 'prescriptions lost';
     const chains: [readonly string[], number][] = [
       [manifest.verifyIds, VERIFY_CHAIN_EVENTS],
       [manifest.dispenseIds, BULK_CHAIN_EVENTS],
     ];
     for (const [ids, length] of chains) {
       for (const id of sampleOf(ids)) {
-        const state = await store.getChain(id);
+        const state = (await store.readChain(id))?.state;
         if (state?.events.length !== length) return `chain ${id} is not as loaded`;
         const check = await verifyChain(
           { prescriptionId: id, events: state.events, headHash: state.prescription.headHash },

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { ErxError } from '../../src/errors.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import type { VerifyFull } from '../../src/service/index.js';
-import { DOCTOR, PHARMACIST, as, serviceOver, withServiceParts } from '../../test/support/service.js';
+import { DOCTOR, PHARMACIST, as, withService } from '../../test/support/service.js';
 import { documentText, loadSample } from './document.js';
 
 const EXAMPLE = new URL('../../examples/prescription.json', import.meta.url);
@@ -46,8 +46,7 @@ test('the bench document is dated when asked and prescribes 2,500 packages of wh
 });
 
 test('erx creates the bench document, and it allows as many dispenses as it prescribes', () =>
-  withServiceParts(async (parts) => {
-    const { service } = serviceOver(parts);
+  withService(async ({ service }) => {
     // The first of this month: 24 months later is a day every month has.
     const now = new Date();
     const sample = loadSample(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));

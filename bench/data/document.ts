@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { assertPrescription } from '../../src/chmed16a/index.js';
 import type { Prescription } from '../../src/chmed16a/index.js';
-import { medicamentRefs } from '../../src/service/medicament-refs.js';
-import { prescribedPackages } from '../../src/service/terms.js';
+import { medicamentRefs } from '../../src/service/rules/medicament-refs.js';
+import { prescribedPackages } from '../../src/service/rules/terms.js';
 import type { MedicamentRef } from '../../src/store/types.js';
 
 const EXAMPLE = new URL('../../examples/prescription.json', import.meta.url);
@@ -44,7 +44,7 @@ export interface SampleDocument {
 export function loadSample(at: Date = new Date()): SampleDocument {
   const example: unknown = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
   assertPrescription(example);
-  const most = medicamentRefs(example).reduce((best, m) =>
+  const most = medicamentRefs({ format: 'CHMED16A', doc: example }).reduce((best, m) =>
     prescribedPackages(m) > prescribedPackages(best) ? m : best,
   );
   const document: unknown = {
@@ -55,7 +55,7 @@ export function loadSample(at: Date = new Date()): SampleDocument {
     ),
   };
   assertPrescription(document);
-  const medicaments = medicamentRefs(document);
+  const medicaments = medicamentRefs({ format: 'CHMED16A', doc: document });
   return {
     document,
     text: JSON.stringify({ ...document, Id: TEMPLATE_ID }),

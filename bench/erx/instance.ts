@@ -23,6 +23,10 @@ export function erxEnvironment(dataDir: string): Record<string, string> {
     ERX_PRESCRIPTION_URL: BENCH_PRESCRIPTION_URL,
     ERX_RATE_LIMIT_SUBJECT: '0',
     ERX_RATE_LIMIT_ANON: '0',
+    // The figures repeat calls on a few prescriptions far past a real chain's length; the bounds
+    // are still checked on every append.
+    ERX_CHAIN_MAX_EVENTS: '1000000',
+    ERX_CHAIN_ACTOR_EVENTS: '1000000',
     // The mixed run holds 512 connections and the streams figure 200 streams beside the load's
     // 32, all from 127.0.0.1: past the default 64 per address erx would reset them.
     ERX_MAX_CONNECTIONS_PER_ADDRESS: '0',

@@ -7,6 +7,7 @@
 import Type from 'typebox';
 import type { Static } from 'typebox';
 import { PLAIN_TEXT_PATTERN } from './params.js';
+import { onTheWire } from './wire.js';
 
 /** The smallest, default and largest number of search answers. */
 export const CATALOG_LIMIT = { min: 1, default: 10, max: 50 } as const;
@@ -29,10 +30,13 @@ export const CatalogSearchQuery = Type.Object(
         '(`dafal` finds `DAFALGAN`, `creme` finds `crème`). Names that start with it come first.',
     }),
     limit: Type.Optional(
-      Type.String({
-        pattern: '^(50|[1-4][0-9]|[1-9])$',
-        description: `At most this many articles, ${CATALOG_LIMIT.min} to ${CATALOG_LIMIT.max} (default ${CATALOG_LIMIT.default}).`,
-      }),
+      onTheWire(
+        Type.String({
+          pattern: '^(50|[1-4][0-9]|[1-9])$',
+          description: `At most this many articles, ${CATALOG_LIMIT.min} to ${CATALOG_LIMIT.max} (default ${CATALOG_LIMIT.default}).`,
+        }),
+        { type: 'integer', minimum: CATALOG_LIMIT.min, maximum: CATALOG_LIMIT.max },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -47,9 +51,12 @@ const gtin = Type.String({
 /** The query of the names lookup: one `gtin` parameter per GTIN. */
 export const CatalogNamesQuery = Type.Object(
   {
-    gtin: Type.Union([gtin, Type.Array(gtin, { minItems: 1, maxItems: CATALOG_GTINS_MAX })], {
-      description: `The GTINs to name, one parameter each (\`gtin=…&gtin=…\`), at most ${CATALOG_GTINS_MAX}.`,
-    }),
+    gtin: onTheWire(
+      Type.Union([gtin, Type.Array(gtin, { minItems: 1, maxItems: CATALOG_GTINS_MAX })], {
+        description: `The GTINs to name, one parameter each (\`gtin=…&gtin=…\`), at most ${CATALOG_GTINS_MAX}.`,
+      }),
+      { type: 'array', items: gtin, minItems: 1, maxItems: CATALOG_GTINS_MAX },
+    ),
   },
   { additionalProperties: false },
 );

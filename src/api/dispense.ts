@@ -1,7 +1,9 @@
 /** The dispense request (seed §2.2, §4.1; SPEC.md §5 and §9). */
 import Type from 'typebox';
 import type { Static } from 'typebox';
-import { PLAIN_TEXT_PATTERN, dispenseReason } from './params.js';
+import { NO_CONTROL_CHARACTERS } from '../chmed16a/schema.js';
+import { PLAIN_TEXT_PATTERN, Reason } from './params.js';
+import { onTheWire } from './wire.js';
 
 /** One dispensed item (seed §2.2): `substitute` and `substitute_id_type` come together. */
 export const DispenseItem = Type.Object(
@@ -9,7 +11,8 @@ export const DispenseItem = Type.Object(
     id: Type.String({
       minLength: 1,
       maxLength: 200,
-      description: 'The `Id` of a medicament of the prescription.',
+      pattern: NO_CONTROL_CHARACTERS,
+      description: 'The `Id` of a medicament of the prescription. No control characters.',
     }),
     amount: Type.Integer({ minimum: 1, maximum: 10_000, description: 'Quantity dispensed.' }),
     substitute: Type.Optional(
@@ -18,7 +21,8 @@ export const DispenseItem = Type.Object(
         maxLength: 500,
         pattern: PLAIN_TEXT_PATTERN,
         description:
-          'Identifier of the substitute medication dispensed instead. No control characters.',
+          'Identifier of the substitute medication dispensed instead. No control or ' +
+          'bidirectional control characters.',
       }),
     ),
     substitute_id_type: Type.Optional(
@@ -75,15 +79,18 @@ export function readForce(value: string): boolean | undefined {
 /** The query of a dispense: `force` and the reason recorded with it. */
 export const ForceQuery = Type.Object({
   force: Type.Optional(
-    Type.String({
-      pattern: FORCE_PATTERN,
-      description:
-        '`true` (also `1`, any case) dispenses although the prescription is fully dispensed, ' +
-        'expired, or the items exceed the prescribed packages or substitute what must not be ' +
-        'substituted; the event records what was overridden (`event_data.force`, `overrides`). ' +
-        '`false` or `0` is the same as leaving it out.',
-    }),
+    onTheWire(
+      Type.String({
+        pattern: FORCE_PATTERN,
+        description:
+          '`true` (also `1`, any case) dispenses although the prescription is fully dispensed, ' +
+          'expired, or the items exceed the prescribed packages or substitute what must not be ' +
+          'substituted; the event records what was overridden (`event_data.force`, `overrides`). ' +
+          '`false` or `0` is the same as leaving it out.',
+      }),
+      { type: 'boolean' },
+    ),
   ),
-  reason: dispenseReason,
+  reason: Type.Optional(Reason),
 });
 export type ForceQuery = Static<typeof ForceQuery>;

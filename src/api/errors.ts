@@ -78,7 +78,9 @@ export const ErrorBody = Type.Object(
           'The values `message` names, by name, for a client that words the refusal by ' +
           '`cause.Code`: `holder` and `since` (`locked`, `already_locked`), `expires_at` ' +
           '(`expired`), `medicament`, `amount`, `remaining`, `prescribed` ' +
-          '(`quantity_exceeded`, `substitution_not_allowed`).',
+          '(`quantity_exceeded`, `substitution_not_allowed`), `host` (`foreign_link`: the host of ' +
+          'a link another service issued), `limit` (`chain_full`, `too_many_events`) and ' +
+          '`window_s` (`too_many_events`).',
       }),
     ),
   },
@@ -107,3 +109,30 @@ export const alreadyDispensedExample: ErrorBody = {
     Trace: EXAMPLE_TRACE,
   },
 };
+
+/** The error codes of RFC 6749 §5.2 a token endpoint answers. */
+export const OAUTH_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+export type OAuthError = (typeof OAUTH_ERRORS)[number];
+
+/** The token endpoints' 400 and 401: the seed's error body with RFC 6749 §5.2's two fields. */
+export const TokenErrorBody = Type.Object(
+  {
+    ...ErrorBody.properties,
+    error: Type.Enum(OAUTH_ERRORS, { type: 'string', description: 'RFC 6749 §5.2.' }),
+    error_description: Type.String({ description: 'The same text as `message`.' }),
+  },
+  {
+    $id: 'TokenErrorBody',
+    description:
+      'The error body (seed §7) with `error` and `error_description` (RFC 6749 §5.2), so a stock ' +
+      'OAuth 2.0 client reads the refusal.',
+  },
+);
+export type TokenErrorBody = Static<typeof TokenErrorBody>;

@@ -5,6 +5,7 @@
 import Type from 'typebox';
 import type { Static } from 'typebox';
 import { EventView } from './events.js';
+import { onTheWire } from './wire.js';
 
 /** The smallest, default and largest page of the feed. */
 export const FEED_PAGE = { min: 1, default: 100, max: 500 } as const;
@@ -22,10 +23,13 @@ export const FeedQuery = Type.Object(
       ),
     ),
     limit: Type.Optional(
-      Type.String({
-        pattern: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$',
-        description: `At most this many events, ${FEED_PAGE.min} to ${FEED_PAGE.max} (default ${FEED_PAGE.default}).`,
-      }),
+      onTheWire(
+        Type.String({
+          pattern: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$',
+          description: `At most this many events, ${FEED_PAGE.min} to ${FEED_PAGE.max} (default ${FEED_PAGE.default}).`,
+        }),
+        { type: 'integer', minimum: FEED_PAGE.min, maximum: FEED_PAGE.max },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -59,7 +63,7 @@ export const FeedItem = Type.Object(
   {
     $id: 'FeedItem',
     description:
-      'An event as verify shows it (seed §2.5); its signature is not checked by the feed (verify ' +
+      'An event as verify shows it (seed §2.5), served only when its signature verifies (verify ' +
       'checks whole chains). On the stream, each message’s `data` is one of these and its `id` ' +
       'the `cursor`.',
   },
@@ -94,3 +98,18 @@ export const EventStream = Type.String({
     'Server-Sent Events: `retry: <ms>` first, then one message per event, `id: <cursor>` and ' +
     '`data: <FeedItem as JSON>`; lines starting with `:` are heartbeats.',
 });
+
+/** One message of the event stream, as a typed reader hands it on (`EventStream`'s items). */
+export const EventStreamMessage = Type.Object(
+  {
+    id: Type.String({ description: 'The event’s cursor: send it as `Last-Event-ID` to resume.' }),
+    data: FeedItem,
+  },
+  {
+    $id: 'EventStreamMessage',
+    description:
+      'One Server-Sent Events message of the stream: its `id` line and its `data` line parsed ' +
+      'as JSON.',
+  },
+);
+export type EventStreamMessage = Static<typeof EventStreamMessage>;

@@ -2,13 +2,23 @@ export {
   ErrorBody,
   ErrorCause,
   ErrorCode,
+  OAUTH_ERRORS,
+  TokenErrorBody,
   Trace,
   Violation,
   alreadyDispensedExample,
 } from './errors.js';
 export { DispenseBody, DispenseItem, FORCE_PATTERN, ForceQuery, readForce } from './dispense.js';
-export { EventAnswer, EventType, EventView, PartialDispensation } from './events.js';
-export { EventStream, FEED_PAGE, FeedItem, FeedPage, FeedQuery, StreamQuery } from './feed.js';
+export { EventType, EventView, PartialDispensation } from './events.js';
+export {
+  EventStream,
+  EventStreamMessage,
+  FEED_PAGE,
+  FeedItem,
+  FeedPage,
+  FeedQuery,
+  StreamQuery,
+} from './feed.js';
 export {
   MedicamentStatus,
   TamperingDetectionResult,
@@ -19,12 +29,14 @@ export {
 } from './verify.js';
 export { PackagesLeft, PrescriptionStatus, StatusResult } from './status.js';
 export {
+  Chmed23aPrescription,
   CreateBody,
   CreateQuery,
   CreateResult,
   Prescription,
   QrCodePng,
   QrCodeSvg,
+  TransmissionString,
 } from './create.js';
 export {
   ActiveTokenInfo,
@@ -34,7 +46,14 @@ export {
   TokenInfoForm,
   TokenResult,
 } from './tokens.js';
-export { EventParams, IdParams, ReasonBody, ReasonQuery } from './params.js';
+export {
+  EventParams,
+  IdParams,
+  REASON_MAX_LENGTH,
+  Reason,
+  ReasonBody,
+  ReasonQuery,
+} from './params.js';
 export { HealthStatus } from './ops.js';
 export {
   LIST_STATES,
@@ -43,6 +62,7 @@ export {
   PrescriptionListQuery,
 } from './prescription-list.js';
 export type { ListState } from './prescription-list.js';
+export type { OAuthError } from './errors.js';
 export {
   CATALOG_GTINS_MAX,
   CATALOG_LIMIT,

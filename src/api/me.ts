@@ -53,6 +53,12 @@ export const SignedInClient = Type.Object(
     sub: Type.String({ description: 'Actor id: event `actor` of the caller’s events.' }),
     name: Type.String({ description: 'Display name: event `actor_name`.' }),
     profile: Type.Optional(PrescriberProfile),
+    document_format: Type.Enum(['CHMED16A', 'CHMED23A'], {
+      type: 'string',
+      description:
+        'The release the desk composes prescriptions in, as the operator chose it ' +
+        '(`ERX_DOCUMENT_FORMAT`); create takes both.',
+    }),
   },
   {
     $id: 'SignedInClient',

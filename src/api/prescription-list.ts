@@ -6,6 +6,7 @@
 import Type from 'typebox';
 import type { Static } from 'typebox';
 import { MedicamentStatus, completionAndLock } from './verify.js';
+import { onTheWire } from './wire.js';
 
 /** The states the list can be narrowed to. */
 export const LIST_STATES = ['open', 'dispensed', 'revoked', 'expired'] as const;
@@ -25,10 +26,13 @@ export const PrescriptionListQuery = Type.Object(
       }),
     ),
     limit: Type.Optional(
-      Type.String({
-        pattern: '^(100|[1-9][0-9]?)$',
-        description: `At most this many prescriptions, ${LIST_LIMIT.min} to ${LIST_LIMIT.max} (default ${LIST_LIMIT.default}).`,
-      }),
+      onTheWire(
+        Type.String({
+          pattern: '^(100|[1-9][0-9]?)$',
+          description: `At most this many prescriptions, ${LIST_LIMIT.min} to ${LIST_LIMIT.max} (default ${LIST_LIMIT.default}).`,
+        }),
+        { type: 'integer', minimum: LIST_LIMIT.min, maximum: LIST_LIMIT.max },
+      ),
     ),
     state: Type.Optional(
       Type.Enum(LIST_STATES, {

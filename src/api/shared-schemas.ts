@@ -3,11 +3,11 @@
  * OpenAPI document lists in `components.schemas`. In each, a nested named shape becomes a `$ref`
  * to its `$id`, so every shape is written once and a generated client gets one type per shape.
  */
-import { ErrorBody, ErrorCause, ErrorCode, Trace, Violation } from './errors.js';
+import { ErrorBody, ErrorCause, ErrorCode, TokenErrorBody, Trace, Violation } from './errors.js';
 import { DispenseBody, DispenseItem } from './dispense.js';
 import { ReasonBody } from './params.js';
-import { EventAnswer, EventType, EventView, PartialDispensation } from './events.js';
-import { EventStream, FeedItem, FeedPage } from './feed.js';
+import { EVENT_DATA, EventType, EventView, PartialDispensation } from './events.js';
+import { EventStream, EventStreamMessage, FeedItem, FeedPage } from './feed.js';
 import {
   VerifyBody,
   MedicamentStatus,
@@ -17,7 +17,20 @@ import {
   VerifyShort,
 } from './verify.js';
 import { PackagesLeft, PrescriptionStatus, StatusResult } from './status.js';
-import { CreateBody, CreateResult, Prescription, QrCodePng, QrCodeSvg } from './create.js';
+import {
+  Chmed23aPrescription,
+  CreateBody,
+  CreateResult,
+  HcOrg,
+  HcPerson,
+  Medicament,
+  Patient,
+  Pos,
+  Prescription,
+  QrCodePng,
+  QrCodeSvg,
+  TransmissionString,
+} from './create.js';
 import {
   ActiveTokenInfo,
   InactiveTokenInfo,
@@ -39,16 +52,18 @@ export const NAMED_SCHEMAS: readonly object[] = [
   Violation,
   ErrorCause,
   ErrorBody,
+  TokenErrorBody,
   DispenseItem,
   DispenseBody,
   ReasonBody,
   EventType,
+  ...Object.values(EVENT_DATA),
   EventView,
-  EventAnswer,
   PartialDispensation,
   FeedItem,
   FeedPage,
   EventStream,
+  EventStreamMessage,
   TamperingDetectionResult,
   MedicamentStatus,
   VerifyBody,
@@ -58,7 +73,14 @@ export const NAMED_SCHEMAS: readonly object[] = [
   PackagesLeft,
   PrescriptionStatus,
   StatusResult,
+  Patient,
+  HcPerson,
+  HcOrg,
+  Pos,
+  Medicament,
   Prescription,
+  Chmed23aPrescription,
+  TransmissionString,
   CreateBody,
   CreateResult,
   QrCodePng,

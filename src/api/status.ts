@@ -11,7 +11,10 @@ import { VerifyShort, shortFields } from './verify.js';
 export const PackagesLeft = Type.Object(
   {
     id: Type.String({ description: 'The medicament `Id` of the document.' }),
-    prescribed: Type.Integer({ description: 'Packages: (NbPack ?? 1) × (1 + (Rep ?? 0)).' }),
+    prescribed: Type.Integer({
+      description:
+        'Packages: (NbPack ?? 1) × (1 + (Rep ?? 0)); CHMED23A: nbPack × (1 + reps.v), see docs/decisions.md.',
+    }),
     dispensed: Type.Integer({ description: 'Packages dispensed by the events that stand.' }),
     remaining: Type.Integer({ minimum: 0, description: 'Packages left; never below 0.' }),
   },

@@ -8,7 +8,9 @@ export const VerifyBody = Type.String({
   $id: 'VerifyBody',
   description:
     'The complete QR code string (the link), sent as it stands (raw, even under ' +
-    'application/json) or as a JSON string.',
+    'application/json) or as a JSON string. A CHMED23A link on several QR codes may be sent as ' +
+    'its part links instead, in any order: one on each line of the raw text, or a JSON array of ' +
+    'strings; missing or repeated parts are refused with 400, naming them in `params`.',
 });
 
 /** The three tamper checks (seed §2.3, SPEC.md §6). */
@@ -35,6 +37,7 @@ export const shortFields = {
 /** The verify answer without transactions: no bearer token sent (seed §2.3). */
 export const VerifyShort = Type.Object(shortFields, {
   $id: 'VerifyShort',
+  additionalProperties: false,
   description:
     'The verify result without transactions: no bearer token, or one of neither a pharmacist ' +
     'nor the issuing prescriber. A link whose signature fails has valid, revoked and dispensed ' +
@@ -46,10 +49,15 @@ export type VerifyShort = Static<typeof VerifyShort>;
 export const MedicamentStatus = Type.Object(
   {
     id: Type.String({ description: 'The medicament `Id` of the document.' }),
-    prescribed: Type.Integer({ description: 'Packages: (NbPack ?? 1) × (1 + (Rep ?? 0)).' }),
+    prescribed: Type.Integer({
+      description:
+        'Packages: (NbPack ?? 1) × (1 + (Rep ?? 0)); CHMED23A: nbPack × (1 + reps.v), see docs/decisions.md.',
+    }),
     dispensed: Type.Integer({ description: 'Packages dispensed by the events that stand.' }),
     remaining: Type.Integer({ minimum: 0, description: 'Packages left; never below 0.' }),
-    substitution_allowed: Type.Boolean({ description: 'False when the document says `Subs: 1`.' }),
+    substitution_allowed: Type.Boolean({
+      description: 'False when the document says `Subs: 1` (CHMED23A `isNotSub: true`).',
+    }),
   },
   { $id: 'MedicamentStatus', additionalProperties: false },
 );
@@ -94,10 +102,15 @@ export const VerifyFull = Type.Object(
 );
 export type VerifyFull = Static<typeof VerifyFull>;
 
-/** Either variant; the one with transactions first, as it is the one with more fields. */
-export const VerifyResult = Type.Union([VerifyFull, VerifyShort], {
+/**
+ * Either variant, exactly one of which matches an answer (the short one is closed); a client tells
+ * them apart by `tampering_detection_result`, which only the one with transactions has.
+ */
+export const VerifyResult = Type.Unsafe<Static<typeof VerifyFull> | Static<typeof VerifyShort>>({
+  oneOf: [VerifyFull, VerifyShort],
   $id: 'VerifyResult',
   description:
-    'The verify result (seed §2.3): with transactions for a pharmacist or the issuing prescriber.',
+    'The verify result (seed §2.3): `VerifyFull` (with `tampering_detection_result` and the ' +
+    'transactions) for a pharmacist or the issuing prescriber, else `VerifyShort`.',
 });
 export type VerifyResult = Static<typeof VerifyResult>;

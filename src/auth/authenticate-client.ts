@@ -46,7 +46,7 @@ export async function authenticateClient(
   const budgeted = auth.budget?.begin(address, clientId);
   let wrong = false;
   try {
-    const client = await auth.store.getClient(clientId);
+    const client = await auth.store.clients.get(clientId);
     // An unknown client is checked against no hash: the same scrypt run and MAC, never a match.
     const identity = client ?? { clientId, role: 'prescriber' as const, sub: '', name: '' };
     wrong = !(await auth.secrets.verify(clientSecret, client?.secretHash, identity, address));

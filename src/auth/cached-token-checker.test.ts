@@ -181,6 +181,23 @@ describe('CachedTokenChecker', () => {
       assert.equal(cached.size, 0);
     });
 
+    it('asks about a token never seen once the inner checker marks it as one it issued', async () => {
+      const tagged = Object.assign(inner, {
+        mayBeIssued: (token: string) => token.startsWith('ok-'),
+      });
+      const marked = new CachedTokenChecker(tagged, { now: () => now });
+      inner.answers.set('ok-fresh', principal('erin', START / 1000 + 3600));
+      assert.equal((await marked.checkKnown('ok-fresh'))?.sub, 'erin');
+      assert.equal(inner.calls, 1);
+      // Marked but inactive: asked once, then answered from memory while that answer is fresh.
+      assert.equal(await marked.checkKnown('ok-stale'), undefined);
+      assert.equal(await marked.checkKnown('ok-stale'), undefined);
+      assert.equal(inner.calls, 2);
+      // Unmarked (made up): never asked.
+      for (let i = 0; i < 20; i++) assert.equal(await marked.checkKnown(`guess-${i}`), undefined);
+      assert.equal(inner.calls, 2);
+    });
+
     it('keeps known tokens when unknown ones overflow memory', async () => {
       const small = new CachedTokenChecker(inner, { now: () => now, maxEntries: 2 });
       inner.answers.set('a', principal('a', START / 1000 + 3600));

@@ -73,9 +73,11 @@ export class CachedTokenChecker implements TokenChecker {
 
   /**
    * The principal of `token` if this checker has seen it active and it has not expired: from
-   * memory while fresh, else from the inner checker (it may have been revoked since). Any other
-   * token is `undefined` at once, without asking anyone, so that a caller refusing unknown tokens
-   * wholesale (a flood of guesses) still serves the tokens it knows.
+   * memory while fresh, else from the inner checker (it may have been revoked since). A token never
+   * seen is asked about only when the inner checker says, without a lookup, that it may be one it
+   * issued (`TokenChecker.mayBeIssued`: a fresh token of the embedded service); any other token is
+   * `undefined` at once, without asking anyone, so that a caller refusing unknown tokens wholesale
+   * (a flood of guesses) still serves the tokens it knows and the ones it just issued.
    */
   async checkKnown(token: string): Promise<Principal | undefined> {
     const key = tokenCacheKey(token);
@@ -87,9 +89,17 @@ export class CachedTokenChecker implements TokenChecker {
     const known = this.#active.get(key);
     if (known?.principal === undefined || known.principal.expiresAt * 1000 <= this.#now()) {
       this.#active.delete(key);
+      if (known === undefined && this.#inner.mayBeIssued?.(token) === true) {
+        return this.#ask(key, token);
+      }
       return this.#pending.get(key);
     }
     return this.#ask(key, token);
+  }
+
+  /** The inner checker's own lookup-free test (`TokenChecker.mayBeIssued`). */
+  mayBeIssued(token: string): boolean {
+    return this.#inner.mayBeIssued?.(token) ?? false;
   }
 
   /** The entry of `key` while its answer is fresh; drops what is no longer worth keeping. */

@@ -3,6 +3,7 @@
  * under the pepper the token service issued with (`./access-token.ts`).
  */
 import type { Store } from '../store/types.js';
+import { tokenTagged } from './access-token.js';
 import { findActiveToken } from './find-active-token.js';
 import type { Pepper } from './pepper.js';
 import type { Principal } from './principal.js';
@@ -23,6 +24,11 @@ export class EmbeddedTokenChecker implements TokenChecker {
     this.#store = store;
     this.#pepper = pepper;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Whether `token` carries the tag of this pepper's tokens (one MAC, no lookup). */
+  mayBeIssued(token: string): boolean {
+    return tokenTagged(this.#pepper, token);
   }
 
   /** The principal of an active embedded token; `undefined` when unknown or expired. */

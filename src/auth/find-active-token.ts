@@ -21,9 +21,9 @@ export async function findActiveToken(
   nowMs: number,
 ): Promise<ActiveToken | undefined> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const row = await store.getToken(storedTokenHash(pepper, token));
+  const row = await store.clients.getToken(storedTokenHash(pepper, token));
   if (row === undefined || row.expiresAt <= nowMs) return undefined;
-  const client = await store.getClient(row.clientId);
+  const client = await store.clients.get(row.clientId);
   if (client === undefined) return undefined;
   if (!tokenIssuedFor(pepper, token, { client, expiresAt: row.expiresAt })) return undefined;
   return { token: row, client };

@@ -3,30 +3,17 @@
  * into the document (CHMED16A `HcPerson`, `HcOrg`, `Auth`). Kept with the client in the store as
  * JSON text; not part of what the secret hash is bound to (docs/decisions.md), so changing it
  * never invalidates a secret. It vouches for nothing: the document names the prescriber as typed.
+ *
+ * One shape everywhere: the API's `PrescriberProfile` (`src/api/me.ts`), which the store keeps as
+ * its JSON. Rows written before it kept the same fields with camel-case names (`firstName`,
+ * `lastName`); those are read all the same.
  */
 
-/** The practice a prescriber issues from (CHMED16A `HcOrg`). */
-export interface PracticeAddress {
-  name: string;
-  street: string;
-  /** 4 or 5 digits, as CHMED16A `HcOrg.Zip`. */
-  zip: string;
-  city: string;
-  phone?: string;
-}
+import type { PracticeAddress, PrescriberProfile } from '../api/me.js';
 
-/** A prescriber's profile (CHMED16A `HcPerson` and `Auth`, and `HcOrg` when a practice is set). */
-export interface PrescriberProfile {
-  firstName: string;
-  lastName: string;
-  /** 13 digits with a valid GS1 check digit. */
-  gln: string;
-  /** ZSR number normalised to one capital letter and six digits (`A123456`). */
-  zsr?: string;
-  practice?: PracticeAddress;
-}
+export type { PracticeAddress, PrescriberProfile } from '../api/me.js';
 
-/** The profile as the store keeps it. */
+/** The profile as the store keeps it: its JSON. */
 export function profileText(profile: PrescriberProfile): string {
   return JSON.stringify(profile);
 }
@@ -60,13 +47,16 @@ export function profileFromText(stored: string | undefined): PrescriberProfile |
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  const [firstName, lastName, gln] = [text(v.firstName), text(v.lastName), text(v.gln)];
-  if (firstName === undefined || lastName === undefined || gln === undefined) return undefined;
+  // Rows written before the one shape name the person's fields in camel case.
+  const first = text(v.first_name) ?? text(v.firstName);
+  const last = text(v.last_name) ?? text(v.lastName);
+  const gln = text(v.gln);
+  if (first === undefined || last === undefined || gln === undefined) return undefined;
   const zsr = text(v.zsr);
   const practice = practiceOf(v.practice);
   return {
-    firstName,
-    lastName,
+    first_name: first,
+    last_name: last,
     gln,
     ...(zsr === undefined ? {} : { zsr }),
     ...(practice === undefined ? {} : { practice }),

@@ -41,8 +41,8 @@ describe('prescriber profile input', () => {
     const { profile, paths } = check(FULL);
     assert.deepEqual(paths, []);
     assert.deepEqual(profile, {
-      firstName: 'Anna',
-      lastName: 'Muster',
+      first_name: 'Anna',
+      last_name: 'Muster',
       gln: GLN,
       zsr: 'A123456',
       practice: {
@@ -93,8 +93,18 @@ describe('prescriber profile input', () => {
     const profile = check(FULL).profile;
     assert.ok(profile);
     assert.deepEqual(profileFromText(profileText(profile)), profile);
-    for (const bad of [undefined, '', 'null', '[]', '{"gln":1}', '{"firstName":"A"}', '{']) {
+    for (const bad of [undefined, '', 'null', '[]', '{"gln":1}', '{"first_name":"A"}', '{']) {
       assert.equal(profileFromText(bad), undefined, String(bad));
     }
+  });
+
+  it('reads a profile stored before the one shape, its names in camel case, as the one shape', () => {
+    const older = '{"firstName":"Anna","lastName":"Muster","gln":"7601000000002","zsr":"A123456"}';
+    assert.deepEqual(profileFromText(older), {
+      first_name: 'Anna',
+      last_name: 'Muster',
+      gln: '7601000000002',
+      zsr: 'A123456',
+    });
   });
 });

@@ -9,8 +9,9 @@ import { checkText } from './check-text.js';
 import type { PracticeAddress, PrescriberProfile } from './prescriber-profile.js';
 
 /**
- * A profile as typed; every field optional, so an update names only what changes. An empty
- * string removes the field (the whole practice, once none of its fields is left).
+ * A change to a {@link PrescriberProfile} as an operator types it (the command line's options,
+ * flat as they are): every field optional, so an update names only what changes. An empty string
+ * removes the field (the whole practice, once none of its fields is left).
  */
 export interface ProfileInput {
   firstName?: string;
@@ -27,7 +28,8 @@ export interface ProfileInput {
 
 type Field = keyof ProfileInput;
 
-const FIELDS: readonly Field[] = [
+/** Every field of a {@link ProfileInput}, in the order the profile lists them. */
+export const PROFILE_INPUT_FIELDS: readonly Field[] = [
   'firstName',
   'lastName',
   'gln',
@@ -49,7 +51,7 @@ const ZIP = /^[0-9]{4,5}$/;
 
 /** True when `input` names no field at all. */
 export function isEmptyProfileInput(input: ProfileInput): boolean {
-  return FIELDS.every((f) => input[f] === undefined);
+  return PROFILE_INPUT_FIELDS.every((f) => input[f] === undefined);
 }
 
 /** The ZSR number of `text` as stored (`A123456`), or undefined when it is not one. */
@@ -62,8 +64,8 @@ function flatten(p: PrescriberProfile | undefined): ProfileInput {
   if (p === undefined) return {};
   const { practice } = p;
   return {
-    firstName: p.firstName,
-    lastName: p.lastName,
+    firstName: p.first_name,
+    lastName: p.last_name,
     gln: p.gln,
     zsr: p.zsr,
     practiceName: practice?.name,
@@ -136,11 +138,11 @@ export function checkProfileInput(
   out: Violation[],
 ): PrescriberProfile | undefined {
   const merged = flatten(base);
-  for (const f of FIELDS) {
+  for (const f of PROFILE_INPUT_FIELDS) {
     const value = input[f];
     if (value !== undefined) merged[f] = value.trim() === '' ? undefined : value.trim();
   }
-  if (FIELDS.every((f) => merged[f] === undefined)) return undefined;
+  if (PROFILE_INPUT_FIELDS.every((f) => merged[f] === undefined)) return undefined;
   const { firstName, lastName, gln } = merged;
   if (checkRequired(firstName, `${path}/firstName`, out)) {
     checkText(firstName ?? '', `${path}/firstName`, 1, MAX_TEXT, out);
@@ -161,8 +163,8 @@ export function checkProfileInput(
   const hasPractice = PRACTICE_FIELDS.some((f) => merged[f] !== undefined);
   const practice = hasPractice ? checkPractice(merged, `${path}/practice`, out) : undefined;
   return {
-    firstName: firstName ?? '',
-    lastName: lastName ?? '',
+    first_name: firstName ?? '',
+    last_name: lastName ?? '',
     gln: gln ?? '',
     ...(zsr === undefined ? {} : { zsr }),
     ...(practice === undefined ? {} : { practice }),

@@ -11,4 +11,9 @@ export interface TokenChecker {
    * `service_unavailable` when the token service cannot answer (never read as either).
    */
   check(token: string): Promise<Principal | undefined>;
+  /**
+   * Whether `token` may be one this service issued, told without a lookup (the embedded service's
+   * tag, `./access-token.ts`); absent where tokens carry no such mark (an external service).
+   */
+  mayBeIssued?(token: string): boolean;
 }

@@ -32,7 +32,7 @@ describe('TokenService', () => {
 
     /** `fx.store` as read by someone who edited `edit`'s rows in the database. */
     function edited(rows: { token?: Partial<TokenRow>; client?: Partial<ClientRow> }): Store {
-      return new Proxy(fx.store, {
+      const clients = new Proxy(fx.store.clients, {
         get(target, key) {
           if (key === 'getToken') {
             return async (hash: string) => {
@@ -40,12 +40,19 @@ describe('TokenService', () => {
               return row && { ...row, ...rows.token };
             };
           }
-          if (key === 'getClient') {
+          if (key === 'get') {
             return async (id: string) => {
-              const row = await target.getClient(id);
+              const row = await target.get(id);
               return row && { ...row, ...rows.client };
             };
           }
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      return new Proxy(fx.store, {
+        get(target, key) {
+          if (key === 'clients') return clients;
           const value = Reflect.get(target, key) as unknown;
           return typeof value === 'function' ? value.bind(target) : value;
         },
@@ -55,7 +62,7 @@ describe('TokenService', () => {
     it('a token row inserted with the SHA-256 of a chosen token authenticates nobody', async () => {
       const chosen = randomBytes(32).toString('base64url');
       const sha256 = createHash('sha256').update(chosen).digest('hex');
-      await fx.store.insertToken({
+      await fx.store.clients.insertToken({
         tokenHash: sha256,
         clientId: 'doc1',
         expiresAt: fx.now + 3600_000,
@@ -71,7 +78,7 @@ describe('TokenService', () => {
       const chosen = randomBytes(32).toString('base64url');
       const other = new Pepper(randomBytes(32));
       const tokenHash = storedTokenHash(other, chosen);
-      await fx.store.insertToken({
+      await fx.store.clients.insertToken({
         tokenHash,
         clientId: 'doc1',
         expiresAt: fx.now + 3600_000,
@@ -108,7 +115,7 @@ describe('TokenService', () => {
         salt.toString('base64url'),
         key.toString('base64url'),
       ].join('$');
-      await fx.store.addClient({ ...clientRow('intruder'), secretHash });
+      await fx.store.clients.add({ ...clientRow('intruder'), secretHash });
       await assert.rejects(
         fx.service.issueToken({
           grantType: 'client_credentials',
@@ -120,8 +127,8 @@ describe('TokenService', () => {
     });
 
     it('a secret hash moved to another client, or a client given another role, does not authenticate', async () => {
-      const pharmacy = (await fx.store.getClient('pharma1'))!;
-      await fx.store.addClient({ ...clientRow('copy'), secretHash: pharmacy.secretHash });
+      const pharmacy = (await fx.store.clients.get('pharma1'))!;
+      await fx.store.clients.add({ ...clientRow('copy'), secretHash: pharmacy.secretHash });
       const attempts: [Store, string][] = [
         [fx.store, 'copy'],
         [edited({ client: { role: 'prescriber' } }), 'pharma1'],
@@ -161,15 +168,18 @@ describe('TokenService', () => {
       fx.service.issueToken({ grantType: 'client_credentials', clientId, clientSecret });
 
     it('binds older hashes without the secret: refused before, authenticated after, once', async () => {
-      await fx.store.addClient({ ...clientRow('older'), secretHash: olderHash('older-secret-1') });
-      await fx.store.addClient({ ...clientRow('broken'), secretHash: 'scrypt$x' });
+      await fx.store.clients.add({
+        ...clientRow('older'),
+        secretHash: olderHash('older-secret-1'),
+      });
+      await fx.store.clients.add({ ...clientRow('broken'), secretHash: 'scrypt$x' });
       await fx.service.addClient(PHARMACY);
       await assert.rejects(issue('older', 'older-secret-1'), isError('unauthorized'));
       assert.deepEqual(await fx.service.upgradeSecretHashes(), {
         upgraded: 1,
         unreadable: ['broken'],
       });
-      assert.match((await fx.store.getClient('older'))!.secretHash, /^scrypt-hmac\$/);
+      assert.match((await fx.store.clients.get('older'))!.secretHash, /^scrypt-hmac\$/);
       assert.equal((await issue('older', 'older-secret-1')).token_type, 'Bearer');
       await assert.rejects(issue('older', 'older-secret-2'), isError('unauthorized'));
       assert.equal((await issue('pharma1', PHARMACY.secret!)).token_type, 'Bearer');

@@ -32,9 +32,9 @@ describe('TokenService: prescriber profiles', () => {
   it('registers a prescriber with a profile, stored normalised and listed', async () => {
     const added = await fx.service.addClient({ ...PRACTICE, profile: PROFILE });
     assert.equal(added.client.profile?.zsr, 'A123456');
-    assert.deepEqual(profileFromText((await fx.store.getClient('doc1'))?.profile), {
-      firstName: 'Anna',
-      lastName: 'Muster',
+    assert.deepEqual(profileFromText((await fx.store.clients.get('doc1'))?.profile), {
+      first_name: 'Anna',
+      last_name: 'Muster',
       gln: '7601000000002',
       zsr: 'A123456',
       practice: { name: 'Praxis am See', street: 'Seestrasse 1', zip: '8000', city: 'Zürich' },
@@ -61,7 +61,7 @@ describe('TokenService: prescriber profiles', () => {
 
   it('sets, updates and clears a profile without touching the secret', async () => {
     await fx.addClientsWithToken();
-    const hash = (await fx.store.getClient('doc1'))?.secretHash;
+    const hash = (await fx.store.clients.get('doc1'))?.secretHash;
     const set = await fx.service.setClientProfile('doc1', PROFILE);
     assert.equal(set.profile?.gln, '7601000000002');
     const updated = await fx.service.setClientProfile('doc1', {
@@ -70,8 +70,8 @@ describe('TokenService: prescriber profiles', () => {
     });
     assert.equal(updated.profile?.gln, '7601234567890');
     assert.equal(updated.profile?.practice?.phone, '044');
-    assert.equal(updated.profile?.firstName, 'Anna');
-    assert.equal((await fx.store.getClient('doc1'))?.secretHash, hash);
+    assert.equal(updated.profile?.first_name, 'Anna');
+    assert.equal((await fx.store.clients.get('doc1'))?.secretHash, hash);
     // The secret still authenticates: the profile is not part of the hash's binding.
     assert.ok((await fx.tokenOf(PRACTICE, AS_PRACTICE.clientSecret)).length > 0);
     const cleared = await fx.service.setClientProfile('doc1', null);

@@ -51,7 +51,7 @@ describe('TokenService', () => {
       const added = await fx.service.addClient(PRACTICE);
       assert.match(added.secret ?? '', /^[A-Za-z0-9_-]{43}$/);
       assert.equal(added.client.description, '');
-      const row = await fx.store.getClient('doc1');
+      const row = await fx.store.clients.get('doc1');
       assert.ok(row !== undefined && !row.secretHash.includes(added.secret ?? '-'));
       const token = await fx.tokenOf(PRACTICE, added.secret ?? '');
       assert.ok(token.length > 0);
@@ -107,12 +107,12 @@ describe('TokenService', () => {
       assert.equal(issued.token_type, 'Bearer');
       assert.equal(issued.expires_in, 3600);
       assert.match(issued.access_token, /^[A-Za-z0-9_-]{43}$/);
-      const row = await fx.store.getToken(storedTokenHash(fx.pepper, issued.access_token));
+      const row = await fx.store.clients.getToken(storedTokenHash(fx.pepper, issued.access_token));
       assert.equal(row?.clientId, 'pharma1');
       assert.equal(row?.expiresAt, (Math.floor(START / 1000) + 3600) * 1000);
-      assert.equal(await fx.store.getToken(issued.access_token), undefined);
+      assert.equal(await fx.store.clients.getToken(issued.access_token), undefined);
       const sha256 = createHash('sha256').update(issued.access_token).digest('hex');
-      assert.equal(await fx.store.getToken(sha256), undefined);
+      assert.equal(await fx.store.clients.getToken(sha256), undefined);
     });
 
     it('issues a different token each time', async () => {

@@ -135,7 +135,7 @@ export class TokenService {
   async addClient(input: AddClientInput): Promise<AddedClient> {
     const valid = validateClientInput(input);
     // One sub has one role (./shared-subs.ts); refused before anything is hashed or stored.
-    const shared = subsOfBothRoles([...(await this.#store.listClients()), valid]);
+    const shared = subsOfBothRoles([...(await this.#store.clients.list()), valid]);
     const other = shared.find((s) => s.sub === valid.sub);
     if (other !== undefined) {
       const holders = valid.role === 'prescriber' ? other.pharmacists : other.prescribers;
@@ -158,7 +158,7 @@ export class TokenService {
       ...(valid.profile === undefined ? {} : { profile: profileText(valid.profile) }),
     };
     try {
-      await this.#store.addClient(row);
+      await this.#store.clients.add(row);
     } catch (error) {
       if (error instanceof AlreadyExists) {
         throw new ErxError('conflict', 'A client with this id exists already.');
@@ -170,7 +170,7 @@ export class TokenService {
 
   /** Every registered client, without secret hashes. */
   async listClients(): Promise<ClientInfo[]> {
-    return (await this.#store.listClients()).map(toInfo);
+    return (await this.#store.clients.list()).map(toInfo);
   }
 
   /**
@@ -182,11 +182,13 @@ export class TokenService {
    */
   async upgradeSecretHashes(): Promise<SecretHashUpgrade> {
     const result: SecretHashUpgrade = { upgraded: 0, unreadable: [] };
-    for (const client of await this.#store.listClients()) {
+    for (const client of await this.#store.clients.list()) {
       if (isBoundSecretHash(client.secretHash)) continue;
       const bound = this.#secrets.upgrade(client.secretHash, client);
       if (bound === undefined) result.unreadable.push(client.clientId);
-      else if (await this.#store.replaceClientSecretHash(client.clientId, client.secretHash, bound))
+      else if (
+        await this.#store.clients.replaceSecretHash(client.clientId, client.secretHash, bound)
+      )
         result.upgraded++;
     }
     return result;
@@ -198,7 +200,7 @@ export class TokenService {
    * pharmacist client or a profile with violations (every one listed).
    */
   async setClientProfile(clientId: string, input: ProfileInput | null): Promise<ClientInfo> {
-    const row = await this.#store.getClient(clientId);
+    const row = await this.#store.clients.get(clientId);
     if (row === undefined) throw new ErxError('not_found', `There is no client ${clientId}.`);
     if (row.role !== 'prescriber') {
       throw new ErxError(
@@ -216,7 +218,7 @@ export class TokenService {
       throw new ErxError('bad_request', 'The profile is invalid.', { violations });
     }
     const stored = profile === undefined ? null : profileText(profile);
-    if (!(await this.#store.setClientProfile(clientId, stored))) {
+    if (!(await this.#store.clients.setProfile(clientId, stored))) {
       throw new ErxError('not_found', `There is no client ${clientId}.`);
     }
     return toInfo({ ...row, profile: stored ?? undefined });
@@ -224,12 +226,12 @@ export class TokenService {
 
   /** The profile of `clientId`, when it is a client with one (the desk's prefill). */
   async clientProfile(clientId: string): Promise<PrescriberProfile | undefined> {
-    return profileFromText((await this.#store.getClient(clientId))?.profile);
+    return profileFromText((await this.#store.clients.get(clientId))?.profile);
   }
 
   /** Removes a client and, through the store, its tokens; false when there was no such client. */
   async removeClient(clientId: string): Promise<boolean> {
-    return this.#store.removeClient(clientId);
+    return this.#store.clients.remove(clientId);
   }
 
   /** Issues a token for the client-credentials grant (RFC 6749 §4.4). */
@@ -245,7 +247,7 @@ export class TokenService {
     // Whole-second expiry, so `exp` in the token check is exact.
     const expiresAt = (Math.floor(now / 1000) + this.#lifetime) * 1000;
     const token = generateAccessToken(this.#pepper, { client, expiresAt });
-    await this.#store.insertToken({
+    await this.#store.clients.insertToken({
       tokenHash: storedTokenHash(this.#pepper, token),
       clientId: client.clientId,
       expiresAt,
@@ -270,6 +272,6 @@ export class TokenService {
 
   /** Deletes expired tokens; returns how many (for a periodic clean-up). */
   async purgeExpiredTokens(): Promise<number> {
-    return this.#store.purgeTokens(this.#now());
+    return this.#store.clients.purgeTokens(this.#now());
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The signed-in client as `GET /ePrescription/me` answers it: the caller's role, actor id and name
- * from its token, and a prescriber's profile when the embedded token service holds one.
+ * from its token, and a prescriber's profile when the embedded token service holds one (the route
+ * adds the configured document release).
  */
 import type { SignedInClient } from '../api/me.js';
 import type { Principal } from './principal.js';
@@ -9,16 +10,6 @@ import type { PrescriberProfile } from './prescriber-profile.js';
 /** Reads the profile of a client id (the embedded token service's); absent: none is kept. */
 export type ProfileReader = (clientId: string) => Promise<PrescriberProfile | undefined>;
 
-function answerProfile(p: PrescriberProfile): NonNullable<SignedInClient['profile']> {
-  return {
-    first_name: p.firstName,
-    last_name: p.lastName,
-    gln: p.gln,
-    ...(p.zsr === undefined ? {} : { zsr: p.zsr }),
-    ...(p.practice === undefined ? {} : { practice: { ...p.practice } }),
-  };
-}
-
 /**
  * Who `principal` is. The profile is read for prescribers only: a pharmacist's row cannot hold
  * one, and is not read for nothing on every sign-in.
@@ -26,7 +17,7 @@ function answerProfile(p: PrescriberProfile): NonNullable<SignedInClient['profil
 export async function whoAmI(
   principal: Principal,
   readProfile: ProfileReader | undefined,
-): Promise<SignedInClient> {
+): Promise<Omit<SignedInClient, 'document_format'>> {
   const profile =
     principal.role === 'prescriber' ? await readProfile?.(principal.clientId) : undefined;
   return {
@@ -34,6 +25,6 @@ export async function whoAmI(
     role: principal.role,
     sub: principal.sub,
     name: principal.name,
-    ...(profile === undefined ? {} : { profile: answerProfile(profile) }),
+    ...(profile === undefined ? {} : { profile }),
   };
 }

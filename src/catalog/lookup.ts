@@ -25,7 +25,7 @@ export function toCatalogArticle(row: CatalogRow): CatalogArticle {
  * nothing (it would match most of the catalogue).
  */
 export async function searchCatalog(
-  catalog: CatalogStore,
+  catalog: Pick<CatalogStore, 'search'>,
   query: string,
   limit: number,
 ): Promise<CatalogArticle[]> {
@@ -41,7 +41,7 @@ export async function searchCatalog(
  * valid check digit (nor 14 digits with a leading 0) names nothing; repeated ones are looked up once.
  */
 export async function catalogNames(
-  catalog: CatalogStore,
+  catalog: Pick<CatalogStore, 'byGtin'>,
   ids: readonly string[],
 ): Promise<CatalogArticle[]> {
   const gtins = new Set<string>();

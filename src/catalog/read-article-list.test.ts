@@ -114,6 +114,20 @@ describe('article list reader', () => {
     );
   });
 
+  it('drops bidi controls from names and reads control characters as spaces', async () => {
+    const result = await read(
+      list(
+        '<Article><PackagedProduct><DataCarrierIdentifier>7680991030014</DataCarrierIdentifier>' +
+          '<Name><Language>DE</Language><FullName>DORMI\u202eVAL\u2066\u0085Kaps\u009b31m</FullName></Name>' +
+          '</PackagedProduct></Article>',
+      ),
+    );
+    assert.deepEqual(
+      result.rows.map((r) => [r.nameDe, r.nameFr]),
+      [['DORMIVAL Kaps 31m', 'DORMIVAL Kaps 31m']],
+    );
+  });
+
   it('skips an article with a name over 200 characters', async () => {
     const name = 'A'.repeat(201);
     const result = await read(

@@ -42,7 +42,27 @@ export function searchText(nameDe: string, nameFr: string): string {
   return de === fr ? de : `${de}\n${fr}`;
 }
 
-/** `text` with white space as single spaces, trimmed (how a name is kept). */
+/** C0, DEL and C1 control characters. */
+function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
+/** The bidirectional controls: embeddings and overrides, isolates. */
+function isBidiControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/**
+ * `text` with white space as single spaces, trimmed (how a name is kept): a control character
+ * counts as a space, a bidirectional control is dropped, so no name of the list can rewrite a
+ * terminal or show its letters in another order (issue 39).
+ */
 export function tidyName(text: string): string {
-  return squeeze(text, false);
+  let plain = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (isControl(code)) plain += ' ';
+    else if (!isBidiControl(code)) plain += char;
+  }
+  return squeeze(plain, false);
 }

@@ -1,9 +1,9 @@
 /**
  * The typed refusal of a ChTransmissionFormat string (SPEC.md §9).
  */
-import { ReasonedError } from '../errors.js';
+import { reasonedError } from '../errors.js';
 
-/** Why a CHMED16A string was refused. */
+/** Why a ChTransmissionFormat string (CHMED16A or CHMED23A) was refused. */
 export type DocumentDecodeReason =
   | 'bad_prefix'
   | 'bad_base64'
@@ -17,7 +17,7 @@ export type DocumentDecodeReason =
   | 'not_object';
 
 const MESSAGES: Readonly<Record<DocumentDecodeReason, string>> = {
-  bad_prefix: 'The prescription data does not start with CHMED16A0 or CHMED16A1',
+  bad_prefix: 'The prescription data does not start with CHMED16A0, CHMED16A1 or CHMED23A.',
   bad_base64: 'The prescription data is not valid base64',
   bad_gzip: 'The prescription data is not a valid gzip stream',
   trailing_data: 'The prescription data has bytes after its gzip stream',
@@ -30,8 +30,7 @@ const MESSAGES: Readonly<Record<DocumentDecodeReason, string>> = {
 };
 
 /** A refused CHMED16A string (or a document too large to encode); always `bad_request`. */
-export class DocumentDecodeError extends ReasonedError<DocumentDecodeReason> {
-  constructor(reason: DocumentDecodeReason, detail?: unknown) {
-    super('bad_request', reason, MESSAGES, { detail });
-  }
-}
+export class DocumentDecodeError extends reasonedError<DocumentDecodeReason>(
+  'bad_request',
+  MESSAGES,
+) {}

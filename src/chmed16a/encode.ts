@@ -13,6 +13,14 @@ import { CHMED_GZIP_PREFIX, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH } from './lim
  * forbidden keys, over 256 KiB), so every string erx writes can be read back.
  */
 export function encodeChmed(doc: object): string {
+  return CHMED_GZIP_PREFIX + gzipDocument(doc);
+}
+
+/**
+ * The base64 of the gzip of `doc`'s UTF-8 JSON, the data part of every ChTransmissionFormat
+ * string erx writes, refusing what a reader would refuse (see {@link encodeChmed}).
+ */
+export function gzipDocument(doc: object): string {
   try {
     // Bounded depth first: JSON.stringify is recursive and must never see an unbounded value.
     checkDepth(doc, MAX_DOCUMENT_DEPTH);
@@ -25,5 +33,5 @@ export function encodeChmed(doc: object): string {
   if (json.length > MAX_DOCUMENT_BYTES) throw new DocumentDecodeError('too_large');
   // Best compression: the string ends up in a QR code, where every byte costs module density.
   const gzip = gzipSync(json, { level: constants.Z_BEST_COMPRESSION });
-  return CHMED_GZIP_PREFIX + gzip.toString('base64');
+  return gzip.toString('base64');
 }

@@ -10,6 +10,13 @@ export const THIRTEEN_DIGITS = '^[0-9]{13}$';
 /** 4 or 5 digits: `Patient.Zip`, `HcOrg.Zip` (seed §2.1, §8). */
 export const ZIP_CODE = '^[0-9]{4,5}$';
 
+/**
+ * No control character (C0, DEL, C1): a medicament `Id`, and the dispensed item's `id` that names
+ * one. An `Id` is kept in signed events for good and shown wherever the prescription is; an escape
+ * in it would rewrite the terminal or the log line that shows it.
+ */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+
 const zsr = { type: 'string', maxLength: 7 } as const;
 
 // Nested objects list their fields but stay open (no `additionalProperties`): real CHMED16A
@@ -68,7 +75,7 @@ const medicament = {
   type: 'object',
   required: ['Id', 'IdType'],
   properties: {
-    Id: { type: 'string' },
+    Id: { type: 'string', pattern: NO_CONTROL_CHARACTERS },
     IdType: { type: 'integer', enum: [1, 2, 3] },
     Pos: { type: 'array', minItems: 1, items: pos },
     Unit: { type: 'string' },

@@ -9,7 +9,7 @@ import { ErxError } from '../errors.js';
 import type { Violation } from '../errors.js';
 import { schemaViolation } from '../json/schema-violation.js';
 import type { NamedPatterns } from '../json/schema-violation.js';
-import { THIRTEEN_DIGITS, ZIP_CODE, prescriptionSchema } from './schema.js';
+import { NO_CONTROL_CHARACTERS, THIRTEEN_DIGITS, ZIP_CODE, prescriptionSchema } from './schema.js';
 import type { Prescription } from './types.js';
 
 // Never coerce, strip or fill in (SPEC.md §9): what the client sent is what is judged.
@@ -50,8 +50,6 @@ export const schemaFormats: Readonly<
 > = { date: boundedFormat('date'), 'date-time': boundedFormat('date-time') };
 for (const [name, format] of Object.entries(schemaFormats)) ajv.addFormat(name, format);
 
-const validateSchema = ajv.compile(prescriptionSchema);
-
 /** The seed §2.1 patterns, each reported with its own code (SPEC.md §4). */
 const CHMED_PATTERNS: NamedPatterns = {
   [THIRTEEN_DIGITS]: {
@@ -60,22 +58,49 @@ const CHMED_PATTERNS: NamedPatterns = {
     message: 'must be exactly 13 digits',
   },
   [ZIP_CODE]: { code: 'zip_digits', params: { min: 4, max: 5 }, message: 'must be 4 or 5 digits' },
+  [NO_CONTROL_CHARACTERS]: {
+    code: 'plain_text',
+    params: {},
+    message: 'must not hold control characters',
+  },
 };
+
+/** A document schema compiled: a type guard, and every violation of a document. */
+export interface DocumentValidator<T> {
+  readonly check: (doc: unknown) => doc is T;
+  readonly violations: (doc: unknown) => Violation[];
+}
+
+/**
+ * Compiles a document schema with erx's validator settings and formats, its patterns reported
+ * with their own codes (CHMED23A's profile is compiled here too).
+ */
+export function compileDocumentSchema<T>(schema: object): DocumentValidator<T> {
+  const validate = ajv.compile<T>(schema);
+  return {
+    check: (doc: unknown): doc is T => validate(doc),
+    violations(doc: unknown): Violation[] {
+      if (validate(doc)) return [];
+      const violations: Violation[] = [];
+      for (const error of validate.errors ?? []) {
+        const violation = schemaViolation(error, CHMED_PATTERNS);
+        if (violation !== undefined) violations.push(violation);
+      }
+      return violations;
+    },
+  };
+}
+
+const validator = compileDocumentSchema<Prescription>(prescriptionSchema);
 
 /** Every violation of the seed §2.1 rules in `doc`; empty when the document is valid. */
 export function validatePrescription(doc: unknown): Violation[] {
-  if (validateSchema(doc)) return [];
-  const violations: Violation[] = [];
-  for (const error of validateSchema.errors ?? []) {
-    const violation = schemaViolation(error, CHMED_PATTERNS);
-    if (violation !== undefined) violations.push(violation);
-  }
-  return violations;
+  return validator.violations(doc);
 }
 
 /** True when `doc` has no violation. */
 export function isPrescription(doc: unknown): doc is Prescription {
-  return validateSchema(doc);
+  return validator.check(doc);
 }
 
 /** Throws `bad_request` with every violation listed (SPEC.md §4) unless `doc` is valid. */

@@ -10,7 +10,7 @@ import { FEED_PAGE } from '../api/feed.js';
 import type { Config } from '../config/index.js';
 import { ErxError, isErxError } from '../errors.js';
 import { answerError, callService, retryAfterSeconds } from './service-client.js';
-import { SseParser } from './sse-parser.js';
+import { SseParser } from '../../client/sse-parser.js';
 import { CliUsageError } from './usage-error.js';
 
 /** One event of the feed as the service answers it. */

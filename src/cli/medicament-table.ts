@@ -2,9 +2,11 @@
  * The table `erx verify` writes to stderr beside the answer when it has medicaments (the variant
  * with transactions, SPEC.md §10): packages prescribed, dispensed and remaining per medicament,
  * whether it may be substituted, until when the prescription holds and who has locked it. stdout
- * stays the JSON answer alone: scripts parse it.
+ * stays the JSON answer alone: scripts parse it. Text from the answer is escaped
+ * (`./terminal-text.ts`): it may hold what a prescriber wrote.
  */
 import type { MedicamentStatus, VerifyFull } from '../api/index.js';
+import { terminalText } from './terminal-text.js';
 
 /** What the table shows of an answer. */
 type Shown = Pick<VerifyFull, 'medicaments' | 'expires_at' | 'expired' | 'locked_by'>;
@@ -15,7 +17,7 @@ const TEXT_COLUMNS: ReadonlySet<number> = new Set([0, 4]);
 
 function cells(m: MedicamentStatus): string[] {
   return [
-    m.id,
+    terminalText(String(m.id)),
     String(m.prescribed),
     String(m.dispensed),
     String(m.remaining),
@@ -42,7 +44,8 @@ export function medicamentTable(answer: unknown): string | undefined {
       .join('  ')
       .trimEnd(),
   );
-  lines.push(`expires_at: ${answer.expires_at} (${answer.expired ? 'expired' : 'not expired'})`);
-  if (answer.locked_by !== undefined) lines.push(`locked_by: ${answer.locked_by}`);
+  const expires = terminalText(String(answer.expires_at));
+  lines.push(`expires_at: ${expires} (${answer.expired ? 'expired' : 'not expired'})`);
+  if (answer.locked_by !== undefined) lines.push(`locked_by: ${terminalText(answer.locked_by)}`);
   return `${lines.join('\n')}\n`;
 }

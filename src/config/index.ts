@@ -5,6 +5,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ErxError } from '../errors.js';
+import { readChainBounds } from './chain-bounds.js';
+import type { ChainBounds } from './chain-bounds.js';
 import { parseDuration } from './duration.js';
 import { parseLogWitnesses } from './log-witnesses.js';
 import { readMemoryBounds } from './memory-bounds.js';
@@ -34,6 +36,10 @@ export interface Config {
   readonly prescriptionValidityMs: number;
   /** How long a lock holds before it lapses (`ERX_LOCK_TTL`), ms. */
   readonly lockTtlMs: number;
+  /** `ERX_DOCUMENT_FORMAT`: the release the desk composes prescriptions in (create takes both). */
+  readonly documentFormat: 'CHMED16A' | 'CHMED23A';
+  /** How long and how fast one prescription's history may grow (`ERX_CHAIN_*`). */
+  readonly chainBounds: ChainBounds;
   /** Calls/s per token subject; 0 = off. */
   readonly rateLimitSubject: number;
   /** Anonymous calls/s per address; 0 = off. */
@@ -217,6 +223,13 @@ function authProtocol(env: Env): Config['authProtocol'] {
   return raw;
 }
 
+function documentFormat(env: Env): Config['documentFormat'] {
+  const raw = env.ERX_DOCUMENT_FORMAT;
+  if (raw === undefined || raw === '' || raw === 'chmed16a') return 'CHMED16A';
+  if (raw !== 'chmed23a') throw invalid('ERX_DOCUMENT_FORMAT', 'must be chmed16a or chmed23a');
+  return 'CHMED23A';
+}
+
 /**
  * Reads, validates and freezes the configuration from `env` (default: the process environment);
  * `overrides` (e.g. command-line options) win over the environment.
@@ -249,6 +262,11 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
     timezone: timezone(env),
     prescriptionValidityMs: duration(env, 'ERX_PRESCRIPTION_VALIDITY', '365d'),
     lockTtlMs: duration(env, 'ERX_LOCK_TTL', '15m'),
+    documentFormat: documentFormat(env),
+    chainBounds: readChainBounds(
+      (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      (name, fallback) => duration(env, name, fallback),
+    ),
     rateLimitSubject: integer(env, 'ERX_RATE_LIMIT_SUBJECT', 200, 0, 1_000_000),
     rateLimitAnon: integer(env, 'ERX_RATE_LIMIT_ANON', 100, 0, 1_000_000),
     maxInFlight: integer(env, 'ERX_MAX_IN_FLIGHT', 256, 0, 1_000_000),
@@ -270,5 +288,7 @@ export function loadConfig(env: Env = process.env, overrides: Env = {}): Config 
   });
 }
 
+export { DEFAULT_CHAIN_BOUNDS } from './chain-bounds.js';
+export type { ChainBounds } from './chain-bounds.js';
 export { DEFAULT_MEMORY_BOUNDS } from './memory-bounds.js';
 export type { MemoryBounds } from './memory-bounds.js';

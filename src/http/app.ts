@@ -27,6 +27,7 @@ import { registerPrescriptionRoutes } from './routes/prescriptions.js';
 import { TraceIds, formatTraceparent, traceFor } from './trace.js';
 import type { Trace } from './trace.js';
 import { installWebPage } from './web.js';
+import { WIRE } from '../api/wire.js';
 
 export type { AppDeps } from './deps.js';
 
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // The prescription schema's `if/then` names a property of its parent (standard, but
         // outside Ajv's strictRequired check).
         strictRequired: false,
+        // What a query parameter is on the wire, for the OpenAPI document only (src/api/wire.ts).
+        keywords: [WIRE],
       },
     },
   });

@@ -2,7 +2,8 @@
  * Body parsing (SPEC.md §5, §9). Every body is read as text first: the verify and create routes
  * take the link or document exactly as sent, even under `Content-Type: application/json` (what
  * `curl -d @file` sends); JSON bodies go through the one safe parser (depth, `__proto__`); an
- * empty body is "no body" (a full dispensation). Forms only reach the OAuth routes.
+ * empty body is "no body" (a full dispensation). Forms only reach the OAuth routes. A request for
+ * no route is not parsed at all: whatever it carries, the answer is the 404 (SPEC.md §8).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErxError } from '../errors.js';
@@ -22,6 +23,7 @@ function unsupported(): ErxError {
 }
 
 function parseJsonBody(request: FastifyRequest, text: string): unknown {
+  if (request.is404) return undefined;
   if (request.routeOptions.config.form) throw unsupported();
   if (request.routeOptions.config.rawBody) return text;
   if (text.trim() === '') return undefined;
@@ -46,6 +48,7 @@ export function installBodyParsers(app: FastifyInstance, bodyLimit: number): voi
     'text/plain',
     { parseAs: 'string', bodyLimit },
     (request, body, done) => {
+      if (request.is404) return done(null, undefined);
       if (!request.routeOptions.config.rawBody) return done(unsupported(), undefined);
       done(null, body);
     },
@@ -54,6 +57,7 @@ export function installBodyParsers(app: FastifyInstance, bodyLimit: number): voi
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit },
     (request, body, done) => {
+      if (request.is404) return done(null, undefined);
       if (!request.routeOptions.config.form) return done(unsupported(), undefined);
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },

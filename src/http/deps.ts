@@ -1,19 +1,42 @@
-/** What the HTTP application is built from (see `buildApp`). */
+/**
+ * What the HTTP application is built from (see `buildApp`): the runtime (`src/server`) builds each
+ * port, and the routes reach the rest of erx through these and nothing else (never the service's
+ * own dependencies, a test of `test/architecture` holds it).
+ */
 import type { FastifyServerOptions } from 'fastify';
 import type { TokenService } from '../auth/index.js';
 import type { Config } from '../config/index.js';
+import type { LogResourceSource } from '../log-serving/read-log-resource.js';
 import type { SigningLoad } from '../pki/index.js';
 import type { QrRenderPool } from '../qr/render-pool.js';
-import type { PrescriptionService } from '../service/index.js';
-import type { FeedClock } from '../service/feed-clock.js';
+import type { FeedClock, PrescriptionService } from '../service/index.js';
+import type { CatalogStore } from '../store/catalog.js';
 import type { TransparencyLog } from '../transparency/transparency-log.js';
-import type { StreamOptions } from './event-streams.js';
+import type { FeedRows, StreamOptions } from './event-streams.js';
 import type { RememberingTokenChecker } from './auth-hook.js';
 import type { Metrics } from './metrics.js';
 
+/** The product catalogue, read only: the name search and the names of GTINs. */
+export type CatalogReader = Pick<CatalogStore, 'search' | 'byGtin'>;
+
+/** The event feed's port: its rows, its clock, and the instance's clock for the streams. */
+export interface FeedPort {
+  /** The feed's rows as the store keeps them, read only. */
+  rows: FeedRows;
+  /** The runtime's feed clock: the head, and the wake-up of the event streams. */
+  clock: FeedClock;
+  /** The instance's clock, unix ms (the service's): when a stream's token has expired. */
+  now: () => number;
+  /** Shorter stream bounds (tests). */
+  streams?: Partial<StreamOptions>;
+}
+
 export interface AppDeps {
   config: Config;
+  /** The prescription service's calls (create, verify, status, dispense, …, the issued list). */
   prescriptions: PrescriptionService;
+  /** The product catalogue, read only. */
+  catalog: CatalogReader;
   /** The embedded token service; absent when an external one is configured. */
   tokens: TokenService | undefined;
   checker: RememberingTokenChecker;
@@ -22,10 +45,13 @@ export interface AppDeps {
   qrRenderer: QrRenderPool;
   /** The signing load now, for the load shedding (the runtime's signing pool's). */
   signingLoad: () => SigningLoad;
-  /** The runtime's feed clock, which wakes the event streams; `streams` shortens them (tests). */
-  feed: { clock: FeedClock; streams?: Partial<StreamOptions> };
-  /** The transparency log (receipts, checkpoints, tiles) and its key in C2SP verifier form. */
-  transparency: { log: TransparencyLog; verifierKey: string };
+  /** The event feed and its live streams. */
+  feed: FeedPort;
+  /**
+   * The transparency log (receipts, checkpoints), its key in C2SP verifier form, and the stored
+   * hashes and leaves its tiles are read from.
+   */
+  transparency: { log: TransparencyLog; verifierKey: string; tiles: LogResourceSource };
   /** Throws when the store or the keys are not usable (`/readyz`). */
   ready: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];

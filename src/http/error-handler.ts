@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { PLAIN_TEXT_PATTERN } from '../api/params.js';
+import { NO_CONTROL_CHARACTERS } from '../chmed16a/schema.js';
 import { isErxError } from '../errors.js';
 import type { ErrorCode, Violation, ViolationParams } from '../errors.js';
 import { schemaViolation } from '../json/schema-violation.js';
@@ -50,6 +51,11 @@ export function sendError(
 // The route schemas' own patterns (`src/api`), reported with their code.
 const ROUTE_PATTERNS: NamedPatterns = {
   [PLAIN_TEXT_PATTERN]: {
+    code: 'plain_text',
+    params: {},
+    message: 'must not hold control or bidirectional control characters',
+  },
+  [NO_CONTROL_CHARACTERS]: {
     code: 'plain_text',
     params: {},
     message: 'must not hold control characters',

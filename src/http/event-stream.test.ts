@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import type { SignedEvent } from '../ledger/event.js';
-import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import type { FeedRow, FeedStore, FeedViewer } from '../store/types.js';
 import { memoryPki, makeChain } from '../../test/support/ledger/chain.js';
 import { EventStream, storeFeed } from './event-stream.js';
 import type { StreamLimits, StreamSink } from './event-stream.js';
@@ -57,12 +57,18 @@ function feedStore(count: { n: number }, reads: number[] = []) {
     return {
       position,
       cancelled: false,
-      event: { ...event, prescriptionId: 'p', seq: 0, parentHash: null },
+      event: {
+        ...event,
+        prescriptionId: 'p',
+        seq: 0,
+        parentHash: null,
+        actor: null,
+        cancels: null,
+      },
     };
   };
   return {
-    engine: 'sqlite',
-    readFeed: async (_viewer: FeedViewer, from: number, upTo: number, limit: number) => {
+    read: async (_viewer: FeedViewer, from: number, upTo: number, limit: number) => {
       reads.push(from);
       const rows: FeedRow[] = [];
       for (let p = from + 1; p <= Math.min(upTo, count.n) && rows.length < limit; p++) {
@@ -70,7 +76,7 @@ function feedStore(count: { n: number }, reads: number[] = []) {
       }
       return rows;
     },
-  } as unknown as Store;
+  } as unknown as FeedStore;
 }
 
 const viewer: FeedViewer = { role: 'pharmacist', sub: 'HIN|x' };
@@ -91,9 +97,9 @@ describe('EventStream', () => {
   const open: EventStream[] = [];
   after(() => open.forEach((s) => s.end()));
 
-  function stream(sink: Sink, store: Store, from: { after: number; head: number }, l = limits) {
+  function stream(sink: Sink, feed: FeedStore, from: { after: number; head: number }, l = limits) {
     let ended = 0;
-    const s = new EventStream(sink, storeFeed(store), viewer, from, l, () => ended++);
+    const s = new EventStream(sink, storeFeed(feed), viewer, from, l, () => ended++);
     open.push(s);
     return { s, ended: () => ended };
   }
@@ -151,7 +157,7 @@ describe('EventStream', () => {
   });
 
   it('ends when the store fails, and when its client goes', async () => {
-    const failing = { readFeed: async () => Promise.reject(new Error('down')) } as unknown as Store;
+    const failing = { read: async () => Promise.reject(new Error('down')) } as unknown as FeedStore;
     const sink = new Sink();
     const first = stream(sink, failing, { after: 0, head: 5 });
     first.s.start();

@@ -9,9 +9,9 @@
  * `maxBufferedBytes` anyway is dropped (its client resumes with `Last-Event-ID`). A failure to
  * read the feed ends the stream too: the client resumes where it stopped.
  */
-import { feedItem, readFeedRows } from '../service/feed.js';
-import type { FeedRowsPage } from '../service/feed.js';
-import type { FeedRow, FeedViewer, Store } from '../store/types.js';
+import { feedItem, readFeedRows } from '../service/index.js';
+import type { FeedRowsPage } from '../service/index.js';
+import type { FeedRow, FeedStore, FeedViewer } from '../store/types.js';
 
 /** What a stream writes to: the response (a Node writable), narrowed for tests. */
 export interface StreamSink {
@@ -47,9 +47,9 @@ export interface StreamFeed {
 }
 
 /** The feed of a stream that reads the store on its own. */
-export function storeFeed(store: Pick<Store, 'readFeed'>): StreamFeed {
+export function storeFeed(feed: Pick<FeedStore, 'read'>): StreamFeed {
   return {
-    readPage: (viewer, after, upTo, limit) => readFeedRows(store, viewer, after, upTo, limit),
+    readPage: (viewer, after, upTo, limit) => readFeedRows(feed, viewer, after, upTo, limit),
   };
 }
 

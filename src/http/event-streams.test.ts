@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { before, describe, it } from 'node:test';
 import type { SignedEvent } from '../ledger/event.js';
 import { ErxError } from '../errors.js';
-import { FeedClock } from '../service/feed-clock.js';
+import { FeedClock } from '../service/index.js';
 import type { FeedViewer, FeedWindowRow, Store } from '../store/types.js';
 import { makeChain, memoryPki } from '../../test/support/ledger/chain.js';
 import type { StreamSink } from './event-stream.js';
@@ -37,14 +37,13 @@ class Sink extends EventEmitter implements StreamSink {
 
 const store = {
   engine: 'sqlite',
-  feedHead: async () => 0,
-  readFeed: async () => [],
+  feed: { head: async () => 0, read: async () => [] },
 } as unknown as Store;
 
 function streamsAt(now: { ms: number }, recheckMs = DEFAULT_STREAM_OPTIONS.recheckMs) {
   const clock = new FeedClock(store, { pollMs: 60_000 });
   const options = { ...DEFAULT_STREAM_OPTIONS, recheckMs };
-  return { clock, streams: new EventStreams(store, clock, options, () => now.ms) };
+  return { clock, streams: new EventStreams(store.feed, clock, options, () => now.ms) };
 }
 
 const reader = (
@@ -143,7 +142,7 @@ describe('EventStreams', () => {
       const rowAt = (p: number): FeedWindowRow => ({
         position: p,
         cancelled: false,
-        event: { ...chain[p - 1]!, prescriptionId: 'p' },
+        event: { ...chain[p - 1]!, prescriptionId: 'p', actor: null, cancels: null },
         issuer: 'HIN|doc',
         actor: p < 3 ? 'HIN|a' : 'HIN|b',
         type: 'partial_dispense',
@@ -157,16 +156,18 @@ describe('EventStreams', () => {
       };
       const feed = {
         engine: 'sqlite',
-        feedHead: async () => 3,
-        readFeed: async (viewer: FeedViewer, after: number, upTo: number, limit: number) => {
-          reads.push(viewer.sub);
-          return rows(after, upTo, Infinity)
-            .filter((r) => r.actor === viewer.sub)
-            .slice(0, limit);
-        },
-        readFeedWindow: async (after: number, upTo: number, limit: number) => {
-          reads.push(`window ${after} ${upTo}`);
-          return rows(after, upTo, limit);
+        feed: {
+          head: async () => 3,
+          read: async (viewer: FeedViewer, after: number, upTo: number, limit: number) => {
+            reads.push(viewer.sub);
+            return rows(after, upTo, Infinity)
+              .filter((r) => r.actor === viewer.sub)
+              .slice(0, limit);
+          },
+          readWindow: async (after: number, upTo: number, limit: number) => {
+            reads.push(`window ${after} ${upTo}`);
+            return rows(after, upTo, limit);
+          },
         },
       } as unknown as Store;
       return { feed, reads };
@@ -184,7 +185,7 @@ describe('EventStreams', () => {
     it('reads one window for every subject woken together, and shows each what it may see', async () => {
       const { feed, reads } = feedOf3();
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
-      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const streams = new EventStreams(feed.feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
       const sinks = ['HIN|a', 'HIN|a', 'HIN|a', 'HIN|b', 'HIN|c'].map((sub) => {
         const sink = new Sink();
         streams.open(sink, reader(sub), start);
@@ -204,7 +205,7 @@ describe('EventStreams', () => {
     it('keeps a window for one wake-up round only', async () => {
       const { feed, reads } = feedOf3();
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
-      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const streams = new EventStreams(feed.feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
       const first = new Sink();
       streams.open(first, reader('HIN|a'), start);
       await until(() => ids(first).length === 2);
@@ -221,14 +222,14 @@ describe('EventStreams', () => {
     it('wakes one subject per turn, so other work runs between them', async () => {
       const { feed } = feedOf3();
       const log: string[] = [];
-      const readFeedWindow = feed.readFeedWindow.bind(feed);
+      const readFeedWindow = feed.feed.readWindow.bind(feed.feed);
       // Work that arrives during a read (a call's I/O) runs before the next subject is woken.
-      feed.readFeedWindow = async (...args) => {
+      feed.feed.readWindow = async (...args) => {
         setImmediate(() => log.push('other work'));
         return readFeedWindow(...args);
       };
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
-      const streams = new EventStreams(feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
+      const streams = new EventStreams(feed.feed, clock, DEFAULT_STREAM_OPTIONS, Date.now);
       for (const sub of ['HIN|a', 'HIN|a', 'HIN|b']) {
         const sink = new Sink();
         const write = sink.write.bind(sink);
@@ -248,7 +249,7 @@ describe('EventStreams', () => {
       const { feed, reads } = feedOf3();
       const clock = new FeedClock(feed, { pollMs: 5, minWakeMs: 0 });
       const options = { ...DEFAULT_STREAM_OPTIONS, pageSize: 2 };
-      const streams = new EventStreams(feed, clock, options, Date.now);
+      const streams = new EventStreams(feed.feed, clock, options, Date.now);
       const behind = new Sink();
       const ahead = new Sink();
       streams.open(behind, reader('HIN|b'), start);

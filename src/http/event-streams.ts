@@ -12,11 +12,11 @@
  * being served instead of holding them all up at once.
  */
 import { ErxError } from '../errors.js';
-import type { FeedClock } from '../service/feed-clock.js';
-import { readFeedRows } from '../service/feed.js';
-import type { FeedRowsPage } from '../service/feed.js';
+import type { FeedClock } from '../service/index.js';
+import { readFeedRows } from '../service/index.js';
+import type { FeedRowsPage } from '../service/index.js';
 import { seesFeedRow } from '../store/feed-rows.js';
-import type { FeedRow, FeedViewer, FeedWindowRow, Store } from '../store/types.js';
+import type { FeedRow, FeedStore, FeedViewer, FeedWindowRow } from '../store/types.js';
 import { EventStream, feedMessage } from './event-stream.js';
 import type { StreamFeed, StreamLimits, StreamSink } from './event-stream.js';
 
@@ -58,22 +58,22 @@ export interface StreamStart {
 /**
  * The feed as the streams read it. A stream that is caught up, asking for no more than a page
  * after its cursor, is answered from a window: every event in its range read once with what
- * decides who sees it (`Store.readFeedWindow`), filtered for each viewer by the store's own rule
+ * decides who sees it (`FeedStore.readWindow`), filtered for each viewer by the store's own rule
  * (`seesFeedRow`). A wake-up then costs one read whatever the number of subjects woken, instead
  * of one read, and one check of every new event along its chain, per subject. A window is kept
  * for the streams of one wake-up round ({@link keepWindows}, {@link forgetWindows}); a stream
- * further behind reads its own pages (`Store.readFeed`), shared only with the same read under way.
+ * further behind reads its own pages (`FeedStore.read`), shared only with the same read under way.
  * Either answer is what a read of the stream's own would give: positions up to a head never
  * change. A row's message is made once for every stream it goes to.
  */
 class SharedFeedReads implements StreamFeed {
-  readonly #store: Store;
+  readonly #store: FeedRows;
   readonly #reading = new Map<string, Promise<FeedRowsPage>>();
   readonly #windows = new Map<string, Promise<FeedWindowRow[]>>();
   #keepWindows = false;
   readonly #messages = new WeakMap<FeedRow, string | undefined>();
 
-  constructor(store: Store) {
+  constructor(store: FeedRows) {
     this.#store = store;
   }
 
@@ -106,7 +106,7 @@ class SharedFeedReads implements StreamFeed {
     // everything through `upTo` whatever it is shown.
     const key = `${after} ${upTo}`;
     const rows = await this.#shared(this.#windows, key, !this.#keepWindows, () =>
-      this.#store.readFeedWindow(after, upTo, limit),
+      this.#store.readWindow(after, upTo, limit),
     );
     return { rows: rows.filter((row) => seesFeedRow(viewer, row)), through: upTo };
   }
@@ -136,6 +136,9 @@ class SharedFeedReads implements StreamFeed {
   };
 }
 
+/** The feed's rows as the streams and the feed's page read them: the store's two feed reads. */
+export type FeedRows = Pick<FeedStore, 'read' | 'readWindow'>;
+
 /** The open streams of an application, by subject. */
 export class EventStreams {
   readonly #feed: SharedFeedReads;
@@ -147,7 +150,7 @@ export class EventStreams {
   readonly #waking = new Map<string, number>();
   #wakingScheduled = false;
 
-  constructor(store: Store, clock: FeedClock, options: StreamOptions, now: () => number) {
+  constructor(store: FeedRows, clock: FeedClock, options: StreamOptions, now: () => number) {
     this.#feed = new SharedFeedReads(store);
     this.#clock = clock;
     this.#options = options;

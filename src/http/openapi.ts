@@ -9,6 +9,7 @@ import type { SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { retryContractMarkdown } from '../api/retry-contract.js';
+import { describeOperations } from './openapi-operations.js';
 import { OPTIONAL_BODY } from './routes/route-schemas.js';
 
 /** The interface version erx implements (seed §9). */
@@ -31,6 +32,7 @@ const markOptionalBodies: SwaggerTransformObject = (document) => {
       if (operation.requestBody) operation.requestBody.required = false;
     }
   }
+  describeOperations(openapi);
   return openapi;
 };
 

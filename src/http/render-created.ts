@@ -25,8 +25,10 @@ export function pixelSize(size: string | undefined): number {
 }
 
 /**
- * Sends `created` as `data` JSON (with `receipt`), a PNG QR code (`qrcode`) or an SVG QR code (`svg`); a QR code is
- * rendered in the place `qr` took in the render queue, off the event loop.
+ * Sends `created` as `data` JSON (with `receipt`), a PNG (`qrcode`) or an SVG (`svg`) of its QR
+ * code, or of the codes of its part links stacked with `k/N` under each
+ * (`../qr/render-codes.ts`); the image is rendered in the place `qr` took in the render queue,
+ * off the event loop.
  */
 export async function renderCreated(
   reply: FastifyReply,
@@ -40,6 +42,7 @@ export async function renderCreated(
   if (format === 'data') {
     return reply.send({
       SignedPrescriptionData: created.link,
+      ...(created.parts === undefined ? {} : { SignedPrescriptionParts: created.parts }),
       prescription_id: created.prescriptionId,
       ...(receipt === undefined ? {} : { receipt }),
     });
@@ -47,10 +50,11 @@ export async function renderCreated(
   // An image has no field to carry it: the receipt goes in a header, base64 (it spans lines).
   if (receipt !== undefined) reply.header('erx-receipt', Buffer.from(receipt).toString('base64'));
   if (qr === undefined) throw new Error(`no place in the render queue for ${format}`);
+  const codes = created.parts ?? [created.link];
   if (format === 'svg') {
-    const svg = await qr.svg(created.link, width);
+    const svg = await qr.svg(codes, width);
     return reply.type('image/svg+xml').send(svg);
   }
-  const png = await qr.png(created.link, width);
+  const png = await qr.png(codes, width);
   return reply.type('image/png').send(png);
 }

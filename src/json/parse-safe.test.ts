@@ -58,6 +58,10 @@ describe('parseJsonSafe: depth (SPEC.md §9)', () => {
     // Too deep and malformed: the depth scan answers first.
     assertRefused(() => parseJsonSafe('['.repeat(100)), 'too_deep');
   });
+
+  test('a leading byte order mark is not JSON: the text is refused, not read past it', () => {
+    assertRefused(() => parseJsonSafe('\ufeff{"a":1}'), 'bad_json');
+  });
 });
 
 describe('parseJsonSafe: forbidden keys', () => {

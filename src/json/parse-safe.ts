@@ -2,7 +2,7 @@
  * The one safe JSON parser of erx (SPEC.md §9): nesting is bounded before anything recursive
  * runs, and prototype-polluting keys are refused the way Fastify refuses them in bodies.
  */
-import { ReasonedError } from '../errors.js';
+import { reasonedError } from '../errors.js';
 
 /** Deepest JSON nesting erx accepts (SPEC.md §9): `[]` is depth 1, `[[]]` depth 2. */
 export const MAX_JSON_DEPTH = 32;
@@ -20,11 +20,7 @@ const MESSAGES: Readonly<Record<JsonErrorReason, string>> = {
 };
 
 /** A refused JSON text or value; always `bad_request`, `reason` says why. */
-export class JsonError extends ReasonedError<JsonErrorReason> {
-  constructor(reason: JsonErrorReason, detail?: unknown) {
-    super('bad_request', reason, MESSAGES, { detail });
-  }
-}
+export class JsonError extends reasonedError<JsonErrorReason>('bad_request', MESSAGES) {}
 
 export interface ParseJsonOptions {
   /** Deepest nesting accepted; defaults to {@link MAX_JSON_DEPTH}. */

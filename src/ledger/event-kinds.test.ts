@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { SEEN_FROM_OTHERS } from '../store/feed-rows.js';
+import { INVOLVING, SEEN_FROM_OTHERS } from '../store/feed-rows.js';
 import { EVENT_TYPES } from './event.js';
 import type { EventType } from './event.js';
 import { EVENT_KINDS } from './event-kinds.js';
@@ -77,5 +77,13 @@ describe('the event kinds table', () => {
     const seen = EVENT_TYPES.filter((type) => EVENT_KINDS[type].seenByOthers);
     assert.deepEqual(new Set(seen), documented);
     assert.deepEqual([...SEEN_FROM_OTHERS].sort(), [...seen].sort());
+  });
+
+  it('involves the actor of a dispense or a cancel and of no other kind (SPEC.md §10)', () => {
+    for (const type of EVENT_TYPES) {
+      const kind = EVENT_KINDS[type];
+      assert.equal(kind.involves, isDispense(type) || kind.fold === 'cancel', type);
+    }
+    assert.deepEqual([...INVOLVING].sort(), ['cancel', 'full_dispense', 'partial_dispense']);
   });
 });

@@ -57,6 +57,12 @@ export interface EventKind {
    * acted on (docs/decisions.md "Who sees which events").
    */
   readonly seenByOthers: boolean;
+  /**
+   * Whether its actor is then involved in the prescription (SPEC.md §10 "Who sees what"): a
+   * pharmacy that has made one sees the events of others after it in the feed, and the variant
+   * with transactions for a link whose signature fails. A lock or unlock alone involves no one.
+   */
+  readonly involves: boolean;
 }
 
 /** The table. */
@@ -69,6 +75,7 @@ export const EVENT_KINDS = {
     cancellable: false,
     fold: 'none',
     seenByOthers: false,
+    involves: false,
   },
   partial_dispense: {
     makers: ['pharmacist'],
@@ -78,6 +85,7 @@ export const EVENT_KINDS = {
     cancellable: true,
     fold: 'dispense_items',
     seenByOthers: true,
+    involves: true,
   },
   full_dispense: {
     makers: ['pharmacist'],
@@ -87,6 +95,7 @@ export const EVENT_KINDS = {
     cancellable: true,
     fold: 'dispense_rest',
     seenByOthers: true,
+    involves: true,
   },
   revoke: {
     makers: ['prescriber'],
@@ -96,6 +105,7 @@ export const EVENT_KINDS = {
     cancellable: false,
     fold: 'revoke',
     seenByOthers: true,
+    involves: false,
   },
   cancel: {
     makers: ['prescriber', 'pharmacist'],
@@ -105,6 +115,7 @@ export const EVENT_KINDS = {
     cancellable: true,
     fold: 'cancel',
     seenByOthers: true,
+    involves: true,
   },
   lock: {
     makers: ['prescriber', 'pharmacist'],
@@ -114,6 +125,7 @@ export const EVENT_KINDS = {
     cancellable: false,
     fold: 'lock',
     seenByOthers: true,
+    involves: false,
   },
   unlock: {
     makers: ['prescriber', 'pharmacist'],
@@ -123,6 +135,7 @@ export const EVENT_KINDS = {
     cancellable: false,
     fold: 'unlock',
     seenByOthers: true,
+    involves: false,
   },
 } as const satisfies Record<EventType, EventKind>;
 

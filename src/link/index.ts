@@ -1,6 +1,8 @@
 /** The signed prescription link (SPEC.md §3) and its key ring. */
 export { buildLink } from './build.js';
 export type { BuildLinkInput, LinkSigner } from './build.js';
+export { ForeignLinkError, readForeignLink } from './foreign.js';
+export type { ForeignLink } from './foreign.js';
 export { formatIssuer } from './issuer.js';
 export { CLOCK_SKEW_SECONDS } from './key-window.js';
 export type { Ed25519PublicJwk } from './key-material.js';

@@ -44,7 +44,7 @@ const MESSAGES: Record<LinkErrorReason, string> = {
   no_fragment: 'The prescription link has no "#" fragment.',
   bad_fragment: 'The prescription link has more than one "#".',
   bad_base_url: 'The address before "#" in the prescription link is not valid.',
-  bad_prefix: 'The prescription link does not carry a CHMED16A0 or CHMED16A1 document.',
+  bad_prefix: 'The prescription link does not carry a CHMED16A0, CHMED16A1 or CHMED23A document.',
   bad_data: 'The prescription document in the link is empty.',
   bad_field_order: 'The prescription link must carry exactly the fields i, t and s, in this order.',
   bad_issuer: 'The issuer (i) of the prescription link is not valid.',

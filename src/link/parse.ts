@@ -1,6 +1,7 @@
 /**
  * Strict reading of a prescription link (SPEC.md §3, seed 4.2):
- * `{prescription_url}#CHMED16A1<data>&i=<issuer>&t=<unix seconds>&s=<hex signature>`.
+ * `{prescription_url}#CHMED16A1<data>&i=<issuer>&t=<unix seconds>&s=<hex signature>`, the
+ * document part `CHMED23A.<data>` for a CHMED23A prescription.
  * The document part is opaque here: only its prefix is checked; `src/chmed16a` decodes it.
  */
 import { decodeIssuer } from './issuer.js';
@@ -13,7 +14,7 @@ export interface ParsedLink {
   readonly baseUrl: string;
   /** Everything after `#`. */
   readonly fragment: string;
-  /** The `CHMED16A0…`/`CHMED16A1…` document part, as it stands. */
+  /** The `CHMED16A0…`/`CHMED16A1…`/`CHMED23A.…` document part, as it stands. */
   readonly chmed: string;
   /** The issuer label, percent-decoded. */
   readonly issuer: string;
@@ -33,9 +34,9 @@ const FORBIDDEN = /[\p{Cc}\p{Cs}]/u;
 // prescription_url (SPEC.md §6); here only the form is checked.
 const BASE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 
-// ChTransmissionFormat: case-insensitive prefix, version 0 (plain JSON) or 1 (gzip + base64).
-const CHMED_PREFIX = /^chmed16a[01]/i;
-const CHMED_PREFIX_LENGTH = 'CHMED16A1'.length;
+// ChTransmissionFormat, case-insensitive: CHMED16A version 0 (plain JSON) or 1 (gzip + base64),
+// or CHMED23 with its sub-version and the dot before the data.
+const CHMED_PREFIX = /^(?:chmed16a[01]|chmed23[a-z]+\.)/i;
 
 // Plain decimal, no sign, exponent or leading zero (except "0"), at most ten digits.
 const TIME = /^(?:0|[1-9][0-9]{0,9})$/;
@@ -74,8 +75,9 @@ export function parseLink(input: string): ParsedLink {
   // At most five pieces: a fifth one already means a field too many.
   const fields = fragment.split('&', 5);
   const [chmed = '', rawIssuer, rawTime, rawSignature] = fields;
-  if (!CHMED_PREFIX.test(chmed)) throw new LinkError('bad_prefix');
-  if (chmed.length === CHMED_PREFIX_LENGTH) throw new LinkError('bad_data');
+  const prefix = CHMED_PREFIX.exec(chmed);
+  if (prefix === null) throw new LinkError('bad_prefix');
+  if (chmed.length === prefix[0].length) throw new LinkError('bad_data');
   if (
     fields.length !== 4 ||
     !rawIssuer?.startsWith('i=') ||

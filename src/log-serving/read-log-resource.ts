@@ -1,20 +1,21 @@
 /**
  * The tiles and entry bundles of the transparency log as served (c2sp.org/tlog-tiles), read from
- * the store's stored hashes and events. Only what lies inside the newest checkpoint's tree exists:
+ * the store's stored hashes and the leaves as the log took them in (never from the events rows as
+ * they stand now). Only what lies inside the newest checkpoint's tree exists:
  * a full tile once its 256 hashes are in it, a partial one of width W while the tree holds at least
  * W hashes at that tile's place (every older checkpoint's partial tiles stay readable). One read of
  * at most 256 hashes or 256 events per resource.
  */
 import { ErxError } from '../errors.js';
-import { isSha256Hex } from '../ledger/hash.js';
-import type { LogLeaf } from '../store/log.js';
+import type { LeafRow } from '../store/log.js';
 import { encodeEntryBundle, parseTilePath, readTile, TILE_WIDTH } from '../tlog/index.js';
 import type { HashReader } from '../tlog/index.js';
+import { leafEntry } from '../transparency/leaf-entry.js';
 
 /** What the resources are read from (the store's `log`). */
 export interface LogResourceSource {
   readHashes(indexes: readonly number[]): Promise<Uint8Array[]>;
-  readLeaves(after: number, limit: number): Promise<LogLeaf[]>;
+  readLeafRows(from: number, limit: number): Promise<LeafRow[]>;
 }
 
 /** A tile or entry bundle: its bytes, and whether it is full (and so never changes). */
@@ -28,14 +29,6 @@ function notFound(detail: unknown): ErxError {
     causeCode: 'tile_not_found',
     detail,
   });
-}
-
-/**
- * The entry of an event: the 32 raw bytes of its hash; a stored hash that is not 64 hex digits (an
- * edited row) as the bytes it is, which is what the tree's leaf was hashed from (`grow-log.ts`).
- */
-function eventEntry(eventHash: string): Buffer {
-  return isSha256Hex(eventHash) ? Buffer.from(eventHash, 'hex') : Buffer.from(eventHash, 'utf8');
 }
 
 /** True when the tree of `size` leaves holds `width` hashes from tile `index` on at `level`. */
@@ -62,14 +55,14 @@ export async function readLogResource(
   const { index, width } = address;
   if (!inTree(size, 0, index, width)) throw notFound(path);
   const after = index * TILE_WIDTH;
-  const leaves = await source.readLeaves(after, width);
-  if (leaves.length !== width || leaves.some((leaf, i) => leaf.position !== after + i + 1)) {
+  const leaves = await source.readLeafRows(after, width);
+  if (leaves.length !== width || leaves.some((leaf, i) => leaf.index !== after + i)) {
     throw new ErxError('internal_error', 'The log’s entries cannot be read.', {
       detail: `entries ${after + 1}..${after + width}: ${leaves.length} read`,
     });
   }
   return {
-    bytes: encodeEntryBundle(leaves.map((l) => eventEntry(l.hash))),
+    bytes: encodeEntryBundle(leaves.map(leafEntry)),
     full: width === TILE_WIDTH,
   };
 }

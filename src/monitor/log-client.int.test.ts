@@ -36,7 +36,7 @@ const isUnreachable = (error: unknown): boolean =>
 describe('the log client', () => {
   test('reports a body that trickles in past the time limit as unreachable, in time', async () => {
     try {
-      await assert.rejects(httpLogClient(base, 200).checkpoint(), isUnreachable);
+      await assert.rejects(httpLogClient(base, { timeoutMs: 200 }).checkpoint(), isUnreachable);
       assert.equal(restSent, false, 'waited for the rest of the body instead of its limit');
     } finally {
       sendRest();
@@ -48,7 +48,7 @@ describe('the log client', () => {
     await new Promise<void>((resolve) => missing.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(missing.address() as AddressInfo).port}`;
-      await assert.rejects(httpLogClient(url, 1_000).key(), isUnreachable);
+      await assert.rejects(httpLogClient(url, { timeoutMs: 1_000 }).key(), isUnreachable);
     } finally {
       missing.close();
     }

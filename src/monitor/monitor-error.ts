@@ -16,12 +16,16 @@ export type MonitorReason =
   | 'inconsistent_tiles'
   /** An entry bundle does not hash to its leaves in the verified tiles (a rewritten entry). */
   | 'rewritten_entry'
+  /** Two different leaves for one place of one chain (rewritten, re-positioned or truncated). */
+  | 'forked_chain'
   /** The checkpoint's signature does not verify with the trusted key. */
   | 'bad_checkpoint'
   /** The state file or the key given is malformed. */
   | 'bad_state'
   /** The log could not be fetched, or answered something other than its resources. */
-  | 'unreachable';
+  | 'unreachable'
+  /** SIGINT or SIGTERM ended the run; the state is the one of the last complete run. */
+  | 'interrupted';
 
 const MESSAGES: Record<MonitorReason, string> = {
   fork: 'The log forked: the new checkpoint does not extend the tree seen before.',
@@ -29,9 +33,12 @@ const MESSAGES: Record<MonitorReason, string> = {
   inconsistent_tiles:
     'The log’s tiles do not match its signed checkpoint: a leaf or hash was rewritten.',
   rewritten_entry: 'An entry the log serves does not hash to its leaf: the entry was rewritten.',
+  forked_chain:
+    'The log holds two different leaves for one place of one chain: the chain was rewritten or truncated.',
   bad_checkpoint: 'The checkpoint is not signed by the log’s key.',
   bad_state: 'The state file or the log key is malformed.',
   unreachable: 'The log could not be read.',
+  interrupted: 'The run was stopped by a signal; the state file was left as it was.',
 };
 
 const CODES: Record<MonitorReason, ErrorCode> = {
@@ -39,9 +46,11 @@ const CODES: Record<MonitorReason, ErrorCode> = {
   rollback: 'conflict',
   inconsistent_tiles: 'conflict',
   rewritten_entry: 'conflict',
+  forked_chain: 'conflict',
   bad_checkpoint: 'conflict',
   bad_state: 'bad_request',
   unreachable: 'service_unavailable',
+  interrupted: 'service_unavailable',
 };
 
 /** A failed monitor run with a typed `reason`; `detail` says exactly what, sizes included. */

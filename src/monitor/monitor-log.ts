@@ -2,7 +2,7 @@
  * One run of `erx log monitor`: fetch the log's newest checkpoint, verify its signature with the
  * trusted key, prove with the log's own tiles (each authenticated against the signed root) that
  * its tree extends the one verified last time, and check that the entries added since hash to
- * their leaves. Any failure names the sizes of both trees.
+ * their leaves and that each follows the leaf of its chain it names (`./chain-places.ts`). Any failure names the sizes of both trees.
  */
 import {
   checkConsistency,
@@ -21,6 +21,7 @@ import {
 } from '../tlog/index.js';
 import type { HashReader, NoteVerifier, Tile } from '../tlog/index.js';
 import type { LogClient } from './log-client.js';
+import { ChainPlaces } from './chain-places.js';
 import { MonitorError } from './monitor-error.js';
 import type { MonitorState } from './monitor-state.js';
 import { tileHashReader } from './tile-hash-reader.js';
@@ -29,11 +30,20 @@ import type { TileFetcher } from './tile-hash-reader.js';
 /** Where the trusted key came from: `fetched` is trust on first use, to be pinned. */
 export type KeySource = 'given' | 'state' | 'fetched';
 
+/**
+ * Most leaves whose entries one run checks (1,024 entry bundles): a run reads at most about twice
+ * as many tiles and bundles, at most 1 MiB each and kept a few MiB in all, whatever size the log
+ * claims; the rest is checked by the next runs, from where this one stopped.
+ */
+export const DEFAULT_MAX_LEAVES = 1024 * TILE_WIDTH;
+
 /** What a run found: the state to keep and the tree verified before (none on the first run). */
 export interface MonitorRun {
   state: MonitorState;
   previous: { size: number; root: string } | undefined;
   keySource: KeySource;
+  /** Leaves whose entries remain to be checked by later runs (0: all were). */
+  pending: number;
 }
 
 /** The monitor's inputs: the log, the state of the last run, a key given on the command line. */
@@ -42,6 +52,10 @@ export interface MonitorInput {
   state: MonitorState | undefined;
   key?: string;
   now?: () => Date;
+  /** Most leaves whose entries this run checks, rounded up to whole tiles ({@link DEFAULT_MAX_LEAVES}). */
+  maxLeaves?: number;
+  /** Checked between entry bundles: an aborted run ends as `interrupted`, its state not kept. */
+  signal?: AbortSignal;
 }
 
 function verifierOf(vkey: string): NoteVerifier {
@@ -89,8 +103,13 @@ async function checkEntries(
   from: number,
   to: number,
   sizes: string,
+  signal: AbortSignal | undefined,
+  places: ChainPlaces,
 ): Promise<void> {
   for (let t = Math.floor(from / TILE_WIDTH); t * TILE_WIDTH < to; t++) {
+    if (signal?.aborted === true) {
+      throw new MonitorError('interrupted', `stopped by ${String(signal.reason)} at entry ${t}`);
+    }
     const start = t * TILE_WIDTH;
     const width = Math.min(TILE_WIDTH, to - start);
     const first = Math.max(from, start);
@@ -118,6 +137,7 @@ async function checkEntries(
         );
       }
     });
+    for (const i of leaves) await places.check(i, entries[i - start]!, entries);
   }
 }
 
@@ -147,7 +167,12 @@ export async function monitorLog(input: MonitorInput): Promise<MonitorRun> {
   if (old && size === old.size && !hashesEqual(root, old.root)) {
     throw new MonitorError('fork', `${sizes}: same size, another root`);
   }
+  // Entries are checked from where the last run stopped, at most `maxLeaves` (whole tiles) now.
+  const from = state?.checked ?? state?.size ?? 0;
+  const tiles = Math.max(1, Math.ceil((input.maxLeaves ?? DEFAULT_MAX_LEAVES) / TILE_WIDTH));
+  const to = Math.min(size, (Math.floor(from / TILE_WIDTH) + tiles) * TILE_WIDTH);
   const reader = tileHashReader({ size, root }, remembering(client.tiles));
+  const places = new ChainPlaces(client, reader, sizes, state?.chained === true);
   await naming(sizes, async () => {
     // The right edge's tiles must hash to the signed root even when nothing was added.
     if (size > 0) await treeHash(size, reader);
@@ -157,12 +182,23 @@ export async function monitorLog(input: MonitorInput): Promise<MonitorRun> {
         throw new MonitorError('fork', `${sizes}: the old tree is not a prefix of the new one`);
       }
     }
-    await checkEntries(client, reader, old?.size ?? 0, size, sizes);
+    await checkEntries(client, reader, from, to, sizes, input.signal, places);
   });
   const now = (input.now ?? (() => new Date()))();
+  const checked = to < size ? { checked: to } : {};
   return {
-    state: { version: 1, key, size, root: encodeBase64(root), note, checkedAt: now.toISOString() },
+    state: {
+      version: 1,
+      key,
+      size,
+      root: encodeBase64(root),
+      note,
+      ...checked,
+      ...(places.chained && { chained: true as const }),
+      checkedAt: now.toISOString(),
+    },
     previous: state && { size: state.size, root: state.root },
     keySource,
+    pending: size - to,
   };
 }

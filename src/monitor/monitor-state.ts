@@ -18,6 +18,13 @@ export interface MonitorState {
   size: number;
   root: string;
   note: string;
+  /**
+   * Leaves whose entries were checked, from the first: fewer than `size` when a run stopped at its
+   * work bound and left the rest to the next run. Absent: all `size` were.
+   */
+  checked?: number;
+  /** A chained entry was seen: a later entry that is the event hash alone is refused. */
+  chained?: true;
   /** When it was verified, ISO 8601. */
   checkedAt: string;
 }
@@ -32,6 +39,9 @@ function isState(value: unknown): value is MonitorState {
     (s.size ?? -1) >= 0 &&
     root?.length === HASH_SIZE &&
     typeof s.note === 'string' &&
+    (s.checked === undefined ||
+      (Number.isSafeInteger(s.checked) && s.checked >= 0 && s.checked <= (s.size ?? -1))) &&
+    (s.chained === undefined || s.chained === true) &&
     typeof s.checkedAt === 'string'
   );
 }

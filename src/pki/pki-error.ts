@@ -2,7 +2,7 @@
  * Failures of the ledger PKI. They are operator problems (unreadable or mismatched key files),
  * never client input, so they map to `internal_error`; `reason` says what to fix.
  */
-import { ReasonedError } from '../errors.js';
+import { reasonedError } from '../errors.js';
 
 /** Why key material was refused. */
 export type PkiErrorReason =
@@ -25,8 +25,4 @@ const MESSAGES: Readonly<Record<PkiErrorReason, string>> = {
 };
 
 /** Refused key material; `reason` names the problem, the message is fixed text. */
-export class PkiError extends ReasonedError<PkiErrorReason> {
-  constructor(reason: PkiErrorReason, detail?: unknown) {
-    super('internal_error', reason, MESSAGES, { detail });
-  }
-}
+export class PkiError extends reasonedError<PkiErrorReason>('internal_error', MESSAGES) {}

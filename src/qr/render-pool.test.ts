@@ -15,10 +15,10 @@ describe('QR render pool', () => {
     const pool = new QrRenderPool({ threads: 1 });
     try {
       assert.equal(pool.started, 0, 'a new pool starts no thread');
-      const png = await pool.reserve().png(LINK, 400);
+      const png = await pool.reserve().png([LINK], 400);
       assert.ok(png.equals(await renderQrPng(LINK, 400)));
       assert.equal(decodeQrPng(png), LINK);
-      assert.equal(await pool.reserve().svg(LINK, 300), await renderQrSvg(LINK, 300));
+      assert.equal(await pool.reserve().svg([LINK], 300), await renderQrSvg(LINK, 300));
       assert.equal(pool.started, 1);
       assert.equal(pool.queued, 0, 'every place is freed once its render is answered');
     } finally {
@@ -36,13 +36,13 @@ describe('QR render pool', () => {
       first.release(); // a second release frees nothing more
       const third = pool.reserve();
       assert.throws(() => pool.reserve(), refusedAsBusy);
-      const rendering = second.png(LINK, 200);
+      const rendering = second.png([LINK], 200);
       assert.equal(pool.queued, 2, 'a render holds its place until it is answered');
       await rendering;
       assert.equal(pool.queued, 1);
       third.release();
       assert.equal(pool.queued, 0);
-      await assert.rejects(second.png(LINK, 200), /used once/);
+      await assert.rejects(second.png([LINK], 200), /used once/);
     } finally {
       await pool.close();
     }
@@ -50,12 +50,12 @@ describe('QR render pool', () => {
 
   it('ends its threads on close and refuses every later render', async () => {
     const pool = new QrRenderPool({ threads: 2 });
-    await Promise.all([pool.reserve().png(LINK, 100), pool.reserve().png(LINK, 100)]);
+    await Promise.all([pool.reserve().png([LINK], 100), pool.reserve().png([LINK], 100)]);
     assert.equal(pool.started, 2);
     const held = pool.reserve();
     await pool.close();
     assert.equal(pool.started, 0);
-    await assert.rejects(held.png(LINK, 100), /closed/);
+    await assert.rejects(held.png([LINK], 100), /closed/);
     assert.throws(() => pool.reserve(), refusedAsBusy);
   });
 });

@@ -15,11 +15,14 @@ import type { Worker } from 'node:worker_threads';
 import { startThread } from '../background-thread.js';
 import { ErxError } from '../errors.js';
 
-/** What a render thread is asked: the QR code of `text`, `width` pixels wide, as PNG or SVG. */
+/**
+ * What a render thread is asked: the QR codes of `texts` (one link, or part links in order) as one
+ * PNG or SVG image, each code `width` pixels wide (`./render-codes.ts`).
+ */
 export interface RenderJob {
   readonly id: number;
   readonly format: 'png' | 'svg';
-  readonly text: string;
+  readonly texts: readonly string[];
   readonly width: number;
 }
 
@@ -31,10 +34,10 @@ export type RenderAnswer =
 
 /** A place in the render queue, taken before the prescription is stored; used once. */
 export interface QrRenderSlot {
-  /** The PNG QR code of `text`, `width` pixels wide; frees the place when it settles. */
-  png(text: string, width: number): Promise<Buffer>;
-  /** The SVG QR code of `text`, `width` pixels wide; frees the place when it settles. */
-  svg(text: string, width: number): Promise<string>;
+  /** The QR codes of `texts` as one PNG, each `width` pixels wide; frees the place when it settles. */
+  png(texts: readonly string[], width: number): Promise<Buffer>;
+  /** The QR codes of `texts` as one SVG, each `width` pixels wide; frees the place when it settles. */
+  svg(texts: readonly string[], width: number): Promise<string>;
   /** Frees the place without rendering (the create failed); a second call does nothing. */
   release(): void;
 }
@@ -137,22 +140,22 @@ export class QrRenderPool {
       held = false;
       this.#queued -= 1;
     };
-    const render = async (format: RenderJob['format'], text: string, width: number) => {
+    const render = async (format: RenderJob['format'], texts: readonly string[], width: number) => {
       if (!held) throw new Error('a QR render slot is used once');
       try {
-        return await this.#render(format, text, width);
+        return await this.#render(format, texts, width);
       } finally {
         release();
       }
     };
     return {
-      png: async (text, width) => {
-        const answer = await render('png', text, width);
+      png: async (texts, width) => {
+        const answer = await render('png', texts, width);
         if (!('png' in answer)) throw new Error('the render thread answered no PNG');
         return Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength);
       },
-      svg: async (text, width) => {
-        const answer = await render('svg', text, width);
+      svg: async (texts, width) => {
+        const answer = await render('svg', texts, width);
         if (!('svg' in answer)) throw new Error('the render thread answered no SVG');
         return answer.svg;
       },
@@ -167,9 +170,13 @@ export class QrRenderPool {
     await Promise.all(workers.map((w) => w.thread.terminate()));
   }
 
-  async #render(format: RenderJob['format'], text: string, width: number): Promise<RenderAnswer> {
+  async #render(
+    format: RenderJob['format'],
+    texts: readonly string[],
+    width: number,
+  ): Promise<RenderAnswer> {
     if (this.#closed) throw new Error('the QR render pool is closed');
-    const answer = await this.#leastBusy().render({ id: this.#nextJobId++, format, text, width });
+    const answer = await this.#leastBusy().render({ id: this.#nextJobId++, format, texts, width });
     if ('error' in answer) throw new Error(`QR rendering failed: ${answer.error}`);
     return answer;
   }

@@ -9,36 +9,20 @@
  */
 import QRCode from 'qrcode';
 import { bitonalPng } from './bitonal-png.js';
+import { ERROR_CORRECTION } from './fits.js';
 
-const ERROR_CORRECTION = 'M';
 const MARGIN = 4;
-/** Bytes a version 40 code holds at level M in byte mode (ISO/IEC 18004 table 7). */
-const MAX_BYTES = 2331;
-/** Characters a version 40 code holds at level M in its densest mode, numeric (same table). */
-const MAX_CHARACTERS = 5596;
-
-/** True when `text` fits in one QR code at level M (at most version 40, about 2,300 bytes). */
-export function fitsQrCode(text: string): boolean {
-  // What fits as bytes fits: the encoder only ever picks a denser mode. Saves an encoding.
-  if (Buffer.byteLength(text, 'utf8') <= MAX_BYTES) return true;
-  // What is longer than the densest mode holds cannot fit: no encoding of a long link is tried
-  // (it costs ~1 ms per kilobyte on the event loop).
-  if (text.length > MAX_CHARACTERS) return false;
-  try {
-    QRCode.create(text, { errorCorrectionLevel: ERROR_CORRECTION });
-    return true;
-  } catch {
-    // qrcode throws for data over the capacity of the largest version; nothing else reaches here
-    // for a non-empty string.
-    return false;
-  }
+/** A QR code as scanlines: `side` pixels square, `row(y)` its `ceil(side / 8)` bytes at `y`. */
+export interface QrRaster {
+  readonly side: number;
+  readonly row: (y: number) => Uint8Array;
 }
 
 /**
- * Renders `text` as a PNG QR code exactly `width` pixels wide (wider only if it cannot fit): black
- * modules of a whole number of pixels each, with {@link MARGIN} modules of quiet zone, centred.
+ * The QR code of `text` exactly `width` pixels wide (wider only if it cannot fit): black modules
+ * of a whole number of pixels each, with {@link MARGIN} modules of quiet zone, centred.
  */
-export async function renderQrPng(text: string, width: number): Promise<Buffer> {
+export function qrRaster(text: string, width: number): QrRaster {
   const { size: modules, data } = QRCode.create(text, {
     errorCorrectionLevel: ERROR_CORRECTION,
   }).modules;
@@ -60,10 +44,19 @@ export async function renderQrPng(text: string, width: number): Promise<Buffer> 
     }
     return line;
   });
-  return bitonalPng(side, side, (y) => {
-    const r = Math.floor((y - start) / scale);
-    return y >= start && r < modules ? rows[r]! : white;
-  });
+  return {
+    side,
+    row: (y) => {
+      const r = Math.floor((y - start) / scale);
+      return y >= start && r < modules ? rows[r]! : white;
+    },
+  };
+}
+
+/** Renders `text` as a PNG QR code exactly `width` pixels wide (see {@link qrRaster}). */
+export async function renderQrPng(text: string, width: number): Promise<Buffer> {
+  const { side, row } = qrRaster(text, width);
+  return bitonalPng(side, side, row);
 }
 
 /** Renders `text` as an SVG QR code `width` pixels wide (vector: no rounding needed). */

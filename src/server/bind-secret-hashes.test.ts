@@ -36,7 +36,7 @@ test('binds at the first start only: an older hash written later never authentic
     const tokens = new TokenService(store, new Pepper(randomBytes(32)));
     const issue = (clientId: string, clientSecret: string) =>
       tokens.issueToken({ grantType: 'client_credentials', clientId, clientSecret });
-    await store.addClient(olderClient('before', 'secret-before-1'));
+    await store.clients.add(olderClient('before', 'secret-before-1'));
     assert.deepEqual(await bindOlderSecretHashesOnce(dataDir, tokens), {
       upgraded: 1,
       unreadable: [],
@@ -45,7 +45,7 @@ test('binds at the first start only: an older hash written later never authentic
     assert.equal(statSync(join(dataDir, SECRETS_BOUND_FILE)).mode & 0o777, 0o600);
     assert.match(readFileSync(join(dataDir, SECRETS_BOUND_FILE), 'utf8'), /bound 1 older/);
 
-    await store.addClient(olderClient('later', 'secret-later-1'));
+    await store.clients.add(olderClient('later', 'secret-later-1'));
     assert.equal(await bindOlderSecretHashesOnce(dataDir, tokens), undefined);
     await assert.rejects(issue('later', 'secret-later-1'), { code: 'unauthorized' });
   } finally {

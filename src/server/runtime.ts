@@ -15,6 +15,7 @@ import type { StreamOptions } from '../http/event-streams.js';
 import { MetricsListener } from '../http/metrics-listener.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Metrics } from '../http/metrics.js';
+import { KeyedMutex } from '../keyed-mutex.js';
 import { Clock, EventVerifier } from '../ledger/index.js';
 import { VerificationMemory } from '../memory/verification-memory.js';
 import { LinkKeyring } from '../link/index.js';
@@ -27,8 +28,10 @@ import {
   TermsVerifier,
   VerificationCache,
   VerifiedHeads,
+  FeedClock,
+  chainVouches,
+  checkedFeed,
 } from '../service/index.js';
-import { FeedClock } from '../service/feed-clock.js';
 import { TransparencyLog } from '../transparency/transparency-log.js';
 import { WitnessClient } from '../transparency/witness-client.js';
 import { openLogIdentity } from './log-key.js';
@@ -146,6 +149,17 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     config.logEnabled && !transparency.growsInMemory
       ? feedClock.listen(() => void transparency.grow())
       : () => undefined;
+  // Closes what is opened above, in the order each part's users end: on close and on a failed open.
+  const closeParts = async (): Promise<void> => {
+    stopGrowingOnLooks();
+    await witnesses.close();
+    await transparency.close();
+    await feedClock.close();
+    await store.close();
+    await signPool.close();
+    await scryptPool.close();
+    await qrRenderer.close();
+  };
   try {
     const { linkKeys, pki } = await openKeys(config.dataDir, config, signPool);
     const metrics = createMetrics();
@@ -164,33 +178,42 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       now,
       onLookup: (result) => metrics.tokenCache.inc({ result }),
     });
+    const verifier = new EventVerifier(pki.trustStore, memory);
+    const terms = new TermsVerifier(linkKeys, memory.terms);
+    const verifiedHeads = new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore);
+    // Events this instance did not sign become leaves only once their signature verifies, or a
+    // seal over their chain vouches for it.
+    transparency.checkSignaturesWith(
+      verifier,
+      chainVouches({ store, verifier, verifiedHeads, terms }),
+    );
     const service = new PrescriptionService({
       store,
+      appendLocks: new KeyedMutex(),
       linkKeys,
       signer: pki.signer,
-      verifier: new EventVerifier(pki.trustStore, memory),
-      cache: new VerificationCache({
-        links: config.memory.links,
-        answerBytes: config.memory.answerBytes,
-      }),
-      terms: new TermsVerifier(linkKeys, memory.terms),
-      verifiedHeads: new VerifiedHeads(store, openSealKey(config.dataDir), pki.trustStore),
+      verifier,
+      cache: new VerificationCache(memory),
+      terms,
+      verifiedHeads,
       prescriptionUrl: config.prescriptionUrl,
       issuedAt: new IssuedAtFormat(config.timezone),
       prescriptionValidityMs: config.prescriptionValidityMs,
       lockTtlMs: config.lockTtlMs,
+      chainBounds: config.chainBounds,
       clock,
       firstNotInLog: (events) => transparency.firstNotInLog(events),
-      newestNotInLog: (id) => transparency.newestNotInLog(id),
-      onAppend: (type) => {
+      loggedPlaces: (id) => transparency.loggedPlaces(id),
+      onAppend: (type, event) => {
         metrics.eventsAppended.inc({ type });
         feedClock.appended();
-        transparency.appended();
+        transparency.appended(event);
       },
     });
     const app = await buildApp({
       config,
       prescriptions: service,
+      catalog: store.catalog,
       tokens,
       checker,
       metrics,
@@ -198,8 +221,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
       signingLoad: () => signPool.load(),
       logger: options.logger,
       timeouts: options.timeouts,
-      feed: { clock: feedClock, streams: options.feed?.streams },
-      transparency: { log: transparency, verifierKey: identity.verifierKey },
+      // Every row checked against its signed event before anyone is shown it.
+      feed: {
+        rows: checkedFeed(store.feed, verifier),
+        clock: feedClock,
+        now,
+        streams: options.feed?.streams,
+      },
+      transparency: { log: transparency, verifierKey: identity.verifierKey, tiles: store.log },
       ready: async () => {
         await store.ping();
         if (linkKeys.list().length === 0) throw new ErxError('service_unavailable', 'no link key');
@@ -234,25 +263,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         await metricsListener?.close();
         // The streams end first (the application's preClose), then the clock that wakes them.
         await app.close();
-        stopGrowingOnLooks();
-        await witnesses.close();
-        await transparency.close();
-        await feedClock.close();
-        await store.close();
-        await signPool.close();
-        await scryptPool.close();
-        await qrRenderer.close();
+        await closeParts();
       },
     };
   } catch (error) {
-    stopGrowingOnLooks();
-    await witnesses.close();
-    await transparency.close();
-    await feedClock.close();
-    await store.close();
-    await signPool.close();
-    await scryptPool.close();
-    await qrRenderer.close();
+    await closeParts();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The key that seals verified chain heads (`service/verified-heads.ts`): random bytes in a file of
+ * The key that seals verified chain heads (`service/verification/verified-heads.ts`): random bytes in a file of
  * the data directory, never in the database, so whoever can write rows but not read this file
  * cannot make a seal (`./key-file.ts`).
  */

@@ -61,8 +61,8 @@ export async function serve(
 
   const purge = setInterval(() => {
     const now = Date.now();
-    void runtime.store.purgeTokens(now).catch(() => undefined);
-    void runtime.store.purgeIdempotency(now - 24 * 60 * 60 * 1000).catch(() => undefined);
+    void runtime.store.clients.purgeTokens(now).catch(() => undefined);
+    void runtime.store.idempotency.purge(now - 24 * 60 * 60 * 1000).catch(() => undefined);
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

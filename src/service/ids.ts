@@ -12,17 +12,20 @@ export function canonicalId(id: string): string {
   return id.toLowerCase();
 }
 
-/** Why `id` cannot be a new prescription's id (a violation at `/Id`), or undefined when it can. */
-export function idProblem(id: string): Violation | undefined {
+/**
+ * Why `id` cannot be a new prescription's id (a violation at `path`: `/Id` in CHMED16A, `/id` in
+ * CHMED23A), or undefined when it can.
+ */
+export function idProblem(id: string, path = '/Id'): Violation | undefined {
   if (!UUID.test(id)) {
     return {
-      path: '/Id',
+      path,
       code: 'not_uuid',
       message: 'must be a UUID (ids must be unguessable)',
       params: {},
     };
   }
   if (id === NIL)
-    return { path: '/Id', code: 'nil_uuid', message: 'must not be the nil UUID', params: {} };
+    return { path, code: 'nil_uuid', message: 'must not be the nil UUID', params: {} };
   return undefined;
 }

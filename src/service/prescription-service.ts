@@ -2,27 +2,34 @@
  * The prescription service: one object over the operations, bound to its dependencies. Ids are
  * UUIDs compared case-insensitively (SPEC.md §10): every id a call names is read in lower case.
  */
+import type { PrescriptionList } from '../api/prescription-list.js';
 import type { Principal } from '../auth/index.js';
-import type { Prescription } from '../chmed16a/index.js';
-import { cancel } from './cancel.js';
-import { create } from './create.js';
-import type { CreateOptions } from './create.js';
+import type { PrescriptionDocument } from '../document/index.js';
+import { cancel } from './operations/cancel.js';
+import { create } from './operations/create.js';
+import type { CreateOptions } from './operations/create.js';
 import type { ServiceDeps } from './deps.js';
-import { dispense } from './dispense.js';
-import type { DispenseOptions } from './dispense.js';
+import { dispense } from './operations/dispense.js';
+import type { DispenseOptions } from './operations/dispense.js';
 import { canonicalId } from './ids.js';
-import { lock, unlock } from './lock.js';
-import { revoke } from './revoke.js';
-import { status } from './status.js';
+import { listIssued } from './operations/list-issued.js';
+import type { ListQuery } from './operations/list-issued.js';
+import { lock, unlock } from './operations/lock.js';
+import { revoke } from './operations/revoke.js';
+import { status } from './operations/status.js';
 import type { CallContext, CreateResult, DispenseItem, EventView, StatusResult } from './types.js';
-import type { VerifyOutcome } from './verification-cache.js';
-import { verify } from './verify.js';
+import type { VerifyOutcome } from './verification/verification-cache.js';
+import { verify } from './operations/verify.js';
 
 export class PrescriptionService {
   constructor(readonly deps: ServiceDeps) {}
 
   /** Creates a prescription from a valid document, and its signed link. */
-  create(doc: Prescription, ctx: CallContext, options: CreateOptions): Promise<CreateResult> {
+  create(
+    doc: PrescriptionDocument,
+    ctx: CallContext,
+    options: CreateOptions,
+  ): Promise<CreateResult> {
     return create(this.deps, doc, ctx, options);
   }
 
@@ -31,9 +38,14 @@ export class PrescriptionService {
     return verify(this.deps, text, principal);
   }
 
-  /** The status of link `text` for its holder: more for a genuine link, see `status.ts`. */
+  /** The status of link `text` for its holder: more for a genuine link, see `operations/status.ts`. */
   status(text: string): Promise<StatusResult> {
     return status(this.deps, text);
+  }
+
+  /** One page of the prescriptions `principal` (a prescriber) issued, with their state. */
+  listIssued(principal: Principal, query: ListQuery): Promise<PrescriptionList> {
+    return listIssued(this.deps, principal, query);
   }
 
   /** Records a dispensation (`items` undefined: a full one). */

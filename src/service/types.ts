@@ -35,6 +35,11 @@ export interface CallIdempotency {
  */
 export interface CreateResult {
   link: string;
+  /**
+   * A CHMED23A link too large for one QR code, as the part links of several (each fits one, in
+   * order); absent when the link fits one.
+   */
+  parts?: string[];
   prescriptionId: string;
   /** The create event's id (its receipt is the answer's). */
   eventId: string;

@@ -77,10 +77,39 @@ export function toPrescription(r: PrescriptionRecord): PrescriptionRow {
     issuer: r.issuer,
     issuerActor: r.issuer_actor,
     issuedAt: Number(r.issued_at),
-    medicaments: JSON.parse(r.medicaments) as MedicamentRef[],
+    medicaments: medicamentsFromText(r.medicaments),
     headHash: r.head_hash,
     ...(r.terms === null ? {} : { terms: termsFromText(r.terms) }),
   };
+}
+
+/** Whether `value` is one medicament as {@link medicamentsText} writes it. */
+function isMedicamentRef(value: unknown): value is MedicamentRef {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  const optional = (n: unknown): boolean => n === undefined || typeof n === 'number';
+  return (
+    typeof m.Id === 'string' &&
+    typeof m.IdType === 'number' &&
+    optional(m.NbPack) &&
+    optional(m.Rep) &&
+    optional(m.Subs)
+  );
+}
+
+/**
+ * The medicament list as stored. Text that is not such a list (an edited column) reads as no
+ * medicament: a prescription always has one (SPEC.md §4), so no signed terms and no decision
+ * match it, and the list and verify show the prescription as not valid instead of failing.
+ */
+export function medicamentsFromText(text: string): MedicamentRef[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return Array.isArray(value) && value.every(isMedicamentRef) ? value : [];
 }
 
 /** The terms as stored: JSON text `{"expires_at": ms, "signature": hex}` in both engines. */

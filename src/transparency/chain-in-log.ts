@@ -1,29 +1,73 @@
 /**
- * Verify's log check (SPEC.md §6 `logs_check_passed`, docs/transparency.md): every event of a
- * chain that the newest checkpoint covers must be the leaf at its feed position, proved by an
- * inclusion proof up to the checkpoint's signed root. A chain rewritten and re-signed with erx's
- * own keys fails it, since its new hashes are not the leaves the checkpoints signed; an event not
- * yet covered (appended in the last moment, or not yet numbered) is not judged.
+ * Verify's and every decision's log check (SPEC.md §6 `logs_check_passed`, docs/transparency.md):
+ * every leaf the log holds for a chain's name, up to the newest checkpoint, must be the chain's
+ * event at that leaf's place. A chain rewritten and re-signed with erx's own keys fails it (the
+ * leaves of its old events say other hashes at their places), and so does a truncated one (a leaf
+ * names a place the chain no longer has), and so does a chain whose logged events were given other
+ * feed positions (a logged event keeps its position).
  *
- * Events found in the log are remembered (by id and hash, bounded), as the signature memo
- * remembers verified events: a leaf, once covered by a checkpoint, never changes.
+ * The leaves at the chain's newest logged place are proved by an inclusion proof up to the
+ * checkpoint's signed root, so a leaf row edited in the database to hide a rewrite fails. The
+ * older leaves are compared, not proved: each event names its parent's hash, so a chain whose
+ * event at the newest logged place is the proved leaf's holds exactly the events logged below it,
+ * and an older leaf row edited can only contradict the chain (refuse it), never hide an edit. One
+ * proof per check, whatever the chain's length (docs/decisions.md "The log proves a chain's newest
+ * leaf"). Leaves of other chains are never read: no chain is judged by another's.
+ *
+ * Leaves proved are remembered (by index, bounded): a leaf, once covered by a checkpoint, never
+ * changes.
  */
 import type { LruCache } from '../lru-cache.js';
-import type { LogCheckpointRow, LogLeaf, LogStore } from '../store/log.js';
+import type { LeafRow, LogCheckpointRow, LogStore } from '../store/log.js';
 import {
   checkInclusion,
   ed25519NoteVerifier,
+  leafHash,
   openNote,
   parseCheckpoint,
   proveInclusion,
 } from '../tlog/index.js';
 import type { HashReader, NoteVerifier } from '../tlog/index.js';
-import { storedEventLeafHash } from './grow-log.js';
+import { chainName, leafEntry } from './leaf-entry.js';
 
-/** An event as the check needs it. */
+/** An event as the log's checks need it. */
 export interface LoggedEvent {
   readonly id: string;
+  readonly prescriptionId: string;
   readonly hash: string;
+}
+
+/**
+ * A place of a chain as the log holds it; `proved` false: the leaf, one at the chain's newest
+ * logged place, is not the tree's (older leaves are not proved one by one: see the file's TSDoc);
+ * `kept` false: the event the log took in there is no longer at the feed position the log read it
+ * at (moved, or gone).
+ */
+export interface LoggedPlace {
+  readonly place: number;
+  readonly hash: string;
+  readonly proved: boolean;
+  readonly kept: boolean;
+}
+
+/**
+ * The index in `events` (a chain, in order) of the first event the log's `leaves` of its name
+ * contradict: a leaf at a place whose event has another hash, a leaf that is not the tree's, a
+ * leaf whose event left the feed position it was logged from, or a leaf at a place beyond the
+ * chain's end (then its last event); undefined when none does.
+ */
+export function firstContradicted(
+  events: readonly { readonly hash: string }[],
+  leaves: readonly LoggedPlace[],
+): number | undefined {
+  let first: number | undefined;
+  for (const leaf of leaves) {
+    const holds = leaf.proved && leaf.kept && events[leaf.place]?.hash === leaf.hash;
+    if (holds) continue;
+    const at = Math.min(leaf.place, events.length - 1);
+    first = first === undefined ? at : Math.min(first, at);
+  }
+  return first;
 }
 
 /** The log check with its memo; one per instance. */
@@ -31,17 +75,17 @@ export class ChainInLog {
   readonly #log: LogStore;
   readonly #read: HashReader;
   readonly #verifier: NoteVerifier;
-  readonly #inLog: LruCache<string>;
+  readonly #proved: LruCache<string>;
   /** The signed root of the newest checkpoint opened, by size. */
   #opened: { size: number; root: Uint8Array } | undefined;
 
   /**
-   * `read`: the tree's stored hashes (`./tree-hashes.ts`); `inLog`: the verification memory's
-   * events proved to be leaves, hash by id.
+   * `read`: the tree's stored hashes (`./tree-hashes.ts`); `proved`: the verification memory's
+   * leaves proved to be in the tree, leaf hash (hex) by index.
    */
-  constructor(log: LogStore, read: HashReader, verifierKey: string, inLog: LruCache<string>) {
+  constructor(log: LogStore, read: HashReader, verifierKey: string, proved: LruCache<string>) {
     this.#log = log;
-    this.#inLog = inLog;
+    this.#proved = proved;
     this.#read = read;
     this.#verifier = ed25519NoteVerifier(verifierKey);
   }
@@ -55,57 +99,40 @@ export class ChainInLog {
   }
 
   /**
-   * The index in `events` of the first event that `head` covers but that is not its leaf there,
-   * or undefined when there is none (no head: none is covered). A head whose note is not signed by
-   * the log key fails the first event.
+   * The places the log holds for prescription `prescriptionId`'s chain in `head`'s tree, those at
+   * its newest place proved to be the tree's leaves (none without a head). A head whose note is
+   * not signed by the log key proves none of them.
    */
-  async firstNotInLog(
-    events: readonly LoggedEvent[],
-    head: LogCheckpointRow | undefined,
-  ): Promise<number | undefined> {
-    const unknown = events.filter((e) => !this.#known(e));
-    if (unknown.length === 0 || head === undefined) return undefined;
+  async logged(prescriptionId: string, head: LogCheckpointRow | undefined): Promise<LoggedPlace[]> {
+    if (head === undefined) return [];
+    const leaves = await this.#log.chainLeaves(chainName(prescriptionId), head.size);
+    if (leaves.length === 0) return [];
     const root = this.#signedRoot(head);
-    if (root === undefined) return 0;
-    const positions = await this.#log.positions(unknown.map((e) => e.id));
-    const covered = unknown.flatMap((event) => {
-      const position = positions.get(event.id);
-      return position !== undefined && position <= head.size ? [{ ...event, position }] : [];
-    });
-    // Proved together: the hashes they read in one turn are one read (`TreeHashes`).
-    const found = await Promise.all(covered.map((leaf) => this.#isLeaf(leaf, head, root)));
-    const missing = covered.find((_, k) => !found[k]);
-    return missing === undefined ? undefined : events.findIndex((e) => e.id === missing.id);
+    const newest = Math.max(...leaves.map((leaf) => leaf.place));
+    // Two leaves at the newest place (a fork) are both proved, in one turn: the hashes they read
+    // together are one read (`TreeHashes`).
+    const proved = await Promise.all(
+      leaves.map((leaf) =>
+        leaf.place < newest ? true : root !== undefined && this.#isLeaf(leaf, head, root),
+      ),
+    );
+    return leaves.map((leaf, k) => ({
+      place: leaf.place,
+      hash: leaf.hash,
+      proved: proved[k]!,
+      kept: leaf.feedSeqNow === leaf.feedSeq,
+    }));
   }
 
-  /**
-   * The newest event of prescription `prescriptionId` that `head` covers, if it is not the leaf
-   * at its position (or `head` is not signed by the log key). Each event's hash covers its
-   * parent's, so that one leaf binds the whole chain below it: a decision, which checks the
-   * chain's hashes and links itself, asks this, not every event.
-   */
-  async newestNotInLog(
-    prescriptionId: string,
-    head: LogCheckpointRow | undefined,
-  ): Promise<LogLeaf | undefined> {
-    if (head === undefined) return undefined;
-    const newest = await this.#log.newestLogged(prescriptionId, head.size);
-    if (newest === undefined || this.#known(newest)) return undefined;
-    const root = this.#signedRoot(head);
-    return root !== undefined && (await this.#isLeaf(newest, head, root)) ? undefined : newest;
-  }
-
-  #known(event: LoggedEvent): boolean {
-    return this.#inLog.get(event.id) === event.hash;
-  }
-
-  /** Whether `event` is the leaf at its position in `head`'s tree of root `root` (remembered). */
-  async #isLeaf(event: LogLeaf, head: LogCheckpointRow, root: Uint8Array): Promise<boolean> {
-    const index = event.position - 1;
-    const proof = await proveInclusion(head.size, index, this.#read);
-    const leaf = checkInclusion(proof, head.size, root, index, storedEventLeafHash(event.hash));
-    if (leaf) this.#inLog.set(event.id, event.hash);
-    return leaf;
+  /** Whether `leaf` is the leaf at its index in `head`'s tree of root `root` (remembered). */
+  async #isLeaf(leaf: LeafRow, head: LogCheckpointRow, root: Uint8Array): Promise<boolean> {
+    const hash = leafHash(leafEntry(leaf));
+    const hex = hash.toString('hex');
+    if (this.#proved.get(String(leaf.index)) === hex) return true;
+    const proof = await proveInclusion(head.size, leaf.index, this.#read);
+    const holds = checkInclusion(proof, head.size, root, leaf.index, hash);
+    if (holds) this.#proved.set(String(leaf.index), hex);
+    return holds;
   }
 
   /** The root `head`'s note signs, if its signature is the log key's and it states `head`'s size. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { insertNew } from '../../test/store-contract/fixture.js';
+import { appendHeld, decideNext, insertNew } from '../../test/store-contract/fixture.js';
 import type { LogStore } from '../store/log.js';
 import { openSqliteStore, SqliteStore } from '../store/sqlite/sqlite-store.js';
 import {
@@ -22,12 +22,17 @@ import {
   storedHashIndex,
   verifyTlogProof,
 } from '../tlog/index.js';
-import { GROWTH_LEAVES, storedEventLeafHash } from './grow-log.js';
+import { firstContradicted } from './chain-in-log.js';
+import { GROWTH_LEAVES } from './grow-log.js';
+import { leafEntry, splitReceiptExtra } from './leaf-entry.js';
+import { leafHash, parseTlogProof } from '../tlog/index.js';
 import type { LogIdentity } from './grow-log.js';
 import { TransparencyLog } from './transparency-log.js';
 import { VerificationMemory } from '../memory/verification-memory.js';
 
 const ORIGIN = 'erx.test/log';
+/** The fixtures' events have made-up hashes and signatures: every one is taken in. */
+const ACCEPT = async (): Promise<boolean> => true;
 
 function identity(): LogIdentity {
   const key = ed25519PrivateKeyFromSeed(randomBytes(32));
@@ -42,14 +47,14 @@ function identity(): LogIdentity {
 function countReads(log: LogStore): { heads: number; leaves: number } {
   const counts = { heads: 0, leaves: 0 };
   const head = log.head.bind(log);
-  const readLeaves = log.readLeaves.bind(log);
+  const readCandidates = log.readCandidates.bind(log);
   log.head = () => {
     counts.heads += 1;
     return head();
   };
-  log.readLeaves = (after, limit) => {
+  log.readCandidates = (after, limit) => {
     counts.leaves += 1;
-    return readLeaves(after, limit);
+    return readCandidates(after, limit);
   };
   return counts;
 }
@@ -62,11 +67,10 @@ async function addEvents(store: SqliteStore, count: number): Promise<void> {
   }
 }
 
-/** The root of the first `size` leaves computed afresh from the events' hashes in feed order. */
+/** The root of the first `size` leaves computed afresh from the leaves as the log took them in. */
 async function rootOfEvents(store: SqliteStore, size: number): Promise<Buffer> {
   const edge = RightEdge.of(0, []);
-  for (const leaf of await store.log.readLeaves(0, size))
-    edge.append(storedEventLeafHash(leaf.hash));
+  for (const leaf of await store.log.readLeafRows(0, size)) edge.append(leafHash(leafEntry(leaf)));
   assert.equal(edge.size, size);
   return edge.root();
 }
@@ -105,6 +109,7 @@ describe('TransparencyLog growth in memory', () => {
     log = new TransparencyLog(store, id, Date.now, new VerificationMemory(), {
       onError: (e) => errors.push(e),
     });
+    log.admitWith(ACCEPT);
   });
 
   afterEach(async () => {
@@ -119,7 +124,8 @@ describe('TransparencyLog growth in memory', () => {
     for (const { create } of written) {
       const receipt = await log.receipt(create.event.id, create.event.signature);
       assert.ok(receipt !== undefined, 'a receipt in time');
-      const proved = verifyTlogProof(receipt, storedEventLeafHash(create.event.hash), policy);
+      const extra = splitReceiptExtra(parseTlogProof(receipt).extra!);
+      const proved = verifyTlogProof(receipt, leafHash(extra.entry(create.event.hash)), policy);
       assert.equal(proved.checkpoint.size, 3);
     }
     // Not written yet: the checkpoint served is the newest written, whose tiles exist.
@@ -148,6 +154,7 @@ describe('TransparencyLog growth in memory', () => {
     log = new TransparencyLog(store, id, Date.now, new VerificationMemory(), {
       growthSpacingMs: 60_000,
     });
+    log.admitWith(ACCEPT);
     const sizes: number[] = [];
     const appendLater = store.log.appendLater.bind(store.log);
     store.log.appendLater = (growth) => {
@@ -222,7 +229,11 @@ describe('TransparencyLog growth in memory by two processes on one file', () => 
     const file = join(dir, 'erx.db');
     const id = identity();
     const stores = [openSqliteStore(file), openSqliteStore(file)];
-    const logs = stores.map((s) => new TransparencyLog(s, id, Date.now, new VerificationMemory()));
+    const logs = stores.map((s) => {
+      const one = new TransparencyLog(s, id, Date.now, new VerificationMemory());
+      one.admitWith(ACCEPT);
+      return one;
+    });
     try {
       // Turns alternate, so each process grows over events the other numbered and grew.
       for (let round = 0; round < 12; round++) {
@@ -258,6 +269,7 @@ describe("TransparencyLog growth after the events' COMMIT", () => {
     log = new TransparencyLog(store, identity(), Date.now, new VerificationMemory(), {
       growInMemory: false,
     });
+    log.admitWith(ACCEPT);
   });
 
   afterEach(async () => {
@@ -279,5 +291,90 @@ describe("TransparencyLog growth after the events' COMMIT", () => {
     await log.grow();
     assert.equal(reads.leaves, 2);
     assert.equal((await store.log.head())?.size, GROWTH_LEAVES + 1);
+  });
+});
+
+describe("TransparencyLog's check of a chain (verify and every decision)", () => {
+  let db: Database.Database;
+  let store: SqliteStore;
+  let id: LogIdentity;
+  const logs: TransparencyLog[] = [];
+
+  /** A log over the store with its own, empty memory: every proof reads the tree again. */
+  function freshLog(): TransparencyLog {
+    const one = new TransparencyLog(store, id, Date.now, new VerificationMemory(), {
+      growInMemory: false,
+    });
+    one.admitWith(ACCEPT);
+    logs.push(one);
+    return one;
+  }
+
+  /** A prescription of `length` events, the rest of the tree other prescriptions' creates. */
+  async function chainOfLength(length: number): Promise<string> {
+    const { row } = await insertNew(store);
+    for (let k = 1; k < length; k++) await appendHeld(store, row.id, decideNext());
+    return row.id;
+  }
+
+  /** The tree's hashes a fresh log reads to check the chain of `prescriptionId`. */
+  async function hashesRead(prescriptionId: string): Promise<number> {
+    const fresh = freshLog();
+    await fresh.checkpoint();
+    let read = 0;
+    const readHashes = store.log.readHashes.bind(store.log);
+    store.log.readHashes = (indexes) => {
+      read += indexes.length;
+      return readHashes(indexes);
+    };
+    try {
+      const places = await fresh.loggedPlaces(prescriptionId);
+      assert.ok(places.every((p) => p.proved && p.kept));
+    } finally {
+      store.log.readHashes = readHashes;
+    }
+    return read;
+  }
+
+  beforeEach(() => {
+    db = new Database(':memory:');
+    store = new SqliteStore(db);
+    id = identity();
+  });
+
+  afterEach(async () => {
+    for (const log of logs.splice(0)) await log.close();
+    await store.close();
+  });
+
+  test('proves the leaves at the newest place only: one proof, whatever the chain length', async () => {
+    await addEvents(store, 300);
+    const short = await chainOfLength(2);
+    const long = await chainOfLength(24);
+    await addEvents(store, 300);
+    await freshLog().grow();
+    const [forShort, forLong] = [await hashesRead(short), await hashesRead(long)];
+    console.log(`tree hashes read: chain of 2 → ${forShort}, chain of 24 → ${forLong}`);
+    assert.ok(forShort > 0);
+    // One inclusion proof each (a tree of ~630 leaves is 10 levels high): 24 would read ~10 times more.
+    assert.ok(forLong <= forShort + 4, `${forLong} hashes for 24 events, ${forShort} for 2`);
+  });
+
+  test('an older leaf row edited contradicts the chain; the newest edited is not the tree’s', async () => {
+    const rx = await chainOfLength(5);
+    await freshLog().grow();
+    const events = (await store.readChain(rx))!.state.events;
+    const edit = db.prepare('UPDATE log_leaves SET hash = ? WHERE event_id = ?');
+    edit.run(events[4]!.hash, events[2]!.id);
+    const older = await freshLog().loggedPlaces(rx);
+    assert.equal(firstContradicted(events, older), 2);
+    edit.run(events[2]!.hash, events[2]!.id);
+    edit.run(randomBytes(32).toString('hex'), events[4]!.id);
+    const newest = await freshLog().loggedPlaces(rx);
+    assert.deepEqual(
+      newest.map((p) => p.proved),
+      [true, true, true, true, false],
+    );
+    assert.equal(firstContradicted(events, newest), 4);
   });
 });

@@ -4,27 +4,32 @@
  * timer). Answers the newest checkpoint (with the witnesses' cosignatures) and receipts (C2SP
  * tlog-proof@v1).
  *
- * Growth is one at a time here (a call asked for while one runs is folded into a second run after
- * it). Where the store writes a growth with its next batch of writes (SQLite,
- * `LogStore.appendLater`), the tree grows in memory from its right edge, at most one growth every
- * `growthSpacingMs`: the tree is a function of the numbered events alone, so a receipt may go out
- * before its growth is on disk (a growth lost in a crash is grown again, byte for byte: Ed25519
- * signatures are deterministic). Elsewhere (PostgreSQL) a growth is written before its receipts,
- * onto the size it was computed from (`LogStore.append`), one instance at a time.
+ * Growth is one at a time here (`./log-growth.ts`). Where the store writes a growth with its next
+ * batch of writes (SQLite, `LogStore.appendLater`), the tree grows in memory from its right edge,
+ * at most one growth every `growthSpacingMs`: the tree is a function of the numbered events alone,
+ * so a receipt may go out before its growth is on disk (a growth lost in a crash is grown again,
+ * byte for byte: Ed25519 signatures are deterministic). Elsewhere (PostgreSQL) a growth is written
+ * before its receipts, onto the size it was computed from (`LogStore.append`), one instance at a
+ * time.
  * A receipt waits, at most `receiptWaitMs`, for a checkpoint that includes its event; a mutating
  * answer without one in time carries none (the event is in the log all the same, a moment later,
  * and verify's log check covers it from then on).
  */
 import type { LruCache } from '../lru-cache.js';
 import type { VerificationMemory } from '../memory/verification-memory.js';
-import type { LogCheckpointRow, LogStore } from '../store/log.js';
+import type { LeafRow, LogCheckpointRow, LogStore } from '../store/log.js';
 import type { Store } from '../store/types.js';
-import type { RightEdge } from '../tlog/index.js';
 import { formatTlogProof, proveInclusion } from '../tlog/index.js';
-import { ChainInLog } from './chain-in-log.js';
-import type { LoggedEvent } from './chain-in-log.js';
-import { GROWTH_LEAVES, growEdge, growLog, readEdge } from './grow-log.js';
+import type { SignatureCheck } from '../ledger/index.js';
+import { LruCache as Lru } from '../lru-cache.js';
+import { ChainInLog, firstContradicted } from './chain-in-log.js';
+import type { LoggedEvent, LoggedPlace } from './chain-in-log.js';
 import type { Growth, LogIdentity } from './grow-log.js';
+import { receiptExtra } from './leaf-entry.js';
+import { leafAdmission } from './pick-leaves.js';
+import type { AdmitLeaf, ChainVouches } from './pick-leaves.js';
+import { LogGrowth } from './log-growth.js';
+import { PositionLookup } from './position-lookup.js';
 import { TreeHashes } from './tree-hashes.js';
 
 export interface TransparencyLogOptions {
@@ -53,8 +58,8 @@ export interface TransparencyLogOptions {
 const DEFAULT_RECEIPT_WAIT_MS = 1_000;
 const DEFAULT_RETRY_MS = 25;
 const DEFAULT_GROWTH_SPACING_MS = 10;
-/** In memory: how often the log looks for events another process numbered, ms. */
-const FOREIGN_POLL_MS = 1_000;
+/** Candidates refused remembered (by id and hash), so a bad row is not checked at every growth. */
+const REFUSED_REMEMBERED = 10_000;
 
 /** The log of one instance; ended by {@link close}. */
 export class TransparencyLog {
@@ -63,73 +68,75 @@ export class TransparencyLog {
   readonly #identity: LogIdentity;
   readonly #now: () => number;
   readonly #receiptWaitMs: number;
-  readonly #retryMs: number;
-  readonly #onError: (error: unknown) => void;
   readonly #hashes: TreeHashes;
   readonly #inclusion: ChainInLog;
+  readonly #growth: LogGrowth;
+  readonly #positions: PositionLookup;
   /** The newest checkpoint known here. */
   #head: LogCheckpointRow | undefined;
-  #growing: Promise<void> | undefined;
-  #again = false;
-  /** Receipts waiting now, and the positions they asked for in this turn. */
+  /** Receipts waiting now. */
   #waiters = 0;
-  readonly #asked = new Map<string, ((position: number | undefined) => void)[]>();
-  /** Feed positions by event id of the leaves this instance's growths took in last. */
-  readonly #grown: LruCache<number>;
-  #retry: NodeJS.Timeout | undefined;
+  /** The leaves this instance's growths took in last, by event id. */
+  readonly #grown: LruCache<LeafRow>;
+  /** The events this instance signed, hash by id: the log takes them in unchecked. */
+  readonly #own: LruCache<string>;
   /** Called whenever a look at the log has ended (a growth, or a newer head seen). */
   readonly #looked = new Set<() => void>();
   #closed: boolean;
   /** The newest checkpoint known to be written. */
   #stored: LogCheckpointRow | undefined;
-  /** The tree grows in memory (`LogStore.appendLater`); its right edge, once read. */
-  readonly #inMemory: boolean;
-  #edge: RightEdge | undefined;
-  /** A growth was not written: the edge is read again from the store before the next. */
-  #edgeLost = false;
-  readonly #spacingMs: number;
   readonly #witnessed: boolean;
-  #lastGrowth = -Infinity;
-  #spaced: NodeJS.Timeout | undefined;
-  #poll: NodeJS.Timeout | undefined;
 
   constructor(
     store: Store,
     identity: LogIdentity,
     now: () => number,
-    memory: Pick<VerificationMemory, 'bounds' | 'logEvents' | 'grown'>,
+    memory: Pick<VerificationMemory, 'logEvents' | 'grown' | 'treeHashes' | 'ownEvents'>,
     options: TransparencyLogOptions = {},
   ) {
     this.#grown = memory.grown;
+    this.#own = memory.ownEvents;
     this.#store = store;
     this.#log = store.log;
     this.#identity = identity;
     this.#now = now;
     this.#receiptWaitMs = options.receiptWaitMs ?? DEFAULT_RECEIPT_WAIT_MS;
-    this.#retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
-    this.#onError = options.onError ?? (() => undefined);
     // Off is closed from the start: nothing grows and every receipt is none.
     this.#closed = options.enabled === false;
-    this.#hashes = new TreeHashes(store.log, memory.bounds.treeHashes);
+    this.#hashes = new TreeHashes(store.log, memory.treeHashes);
     this.#inclusion = new ChainInLog(
       store.log,
       this.#hashes.read,
       identity.verifierKey,
       memory.logEvents,
     );
-    this.#inMemory =
-      !this.#closed && options.growInMemory !== false && store.log.appendLater !== undefined;
-    this.#spacingMs = options.growthSpacingMs ?? DEFAULT_GROWTH_SPACING_MS;
+    this.#positions = new PositionLookup(store.log);
     this.#witnessed = options.witnessed !== false;
-    if (this.#inMemory) {
-      this.#poll = setInterval(() => void this.grow(), FOREIGN_POLL_MS);
-      this.#poll.unref();
-    }
+    const onError = options.onError ?? (() => undefined);
+    const sink = {
+      took: (growth: Growth) => this.#took(growth),
+      written: (checkpoint: LogCheckpointRow) => this.#written(checkpoint),
+      seen: (head: LogCheckpointRow) => {
+        if (head.size > (this.#head?.size ?? 0)) this.#head = head;
+      },
+      looked: () => {
+        for (const looked of [...this.#looked]) looked();
+      },
+      waiting: () => this.#waiters > 0,
+      onError,
+    };
+    this.#growth = new LogGrowth(store.log, identity, now, this.#hashes.read, sink, {
+      closed: this.#closed,
+      inMemory:
+        !this.#closed && options.growInMemory !== false && store.log.appendLater !== undefined,
+      spacingMs: options.growthSpacingMs ?? DEFAULT_GROWTH_SPACING_MS,
+      retryMs: options.retryMs ?? DEFAULT_RETRY_MS,
+    });
   }
 
   /** Whether the tree grows in memory; if not, the feed clock's looks should grow it. */
   get growsInMemory(): boolean {
-    return this.#inMemory;
+    return this.#growth.inMemory;
   }
 
   /** The log's identity (its origin and signer's name). */
@@ -139,52 +146,36 @@ export class TransparencyLog {
 
   /** Grows the log now (after a local append, or when another instance's events were seen). */
   grow(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    if (this.#growing !== undefined) {
-      this.#again = true;
-      return this.#growing;
-    }
-    const run = async (): Promise<void> => {
-      try {
-        do {
-          this.#again = false;
-          this.#lastGrowth = this.#now();
-          await (this.#inMemory ? this.#growInMemory() : this.#growOnce());
-        } while (this.#again && !this.#closed);
-      } finally {
-        this.#growing = undefined;
-        for (const looked of [...this.#looked]) looked();
-        // While receipts wait, grow again soon: another instance may number their events.
-        if (this.#waiters > 0 && !this.#closed && this.#retry === undefined) {
-          this.#retry = setTimeout(() => {
-            this.#retry = undefined;
-            void this.grow();
-          }, this.#retryMs);
-        }
-      }
-    };
-    this.#growing = run();
-    return this.#growing;
+    return this.#growth.grow();
   }
 
-  /** Tells the log of an event appended here: it grows now, or in memory once spaced. */
-  appended(): void {
-    if (!this.#inMemory) {
-      void this.grow();
-      return;
-    }
-    if (this.#closed || this.#spaced !== undefined) return;
-    const wait = Math.max(0, this.#lastGrowth + this.#spacingMs - this.#now());
-    this.#spaced = setTimeout(() => {
-      this.#spaced = undefined;
-      void this.grow();
-    }, wait);
+  /**
+   * Sets what checks the signatures of events this instance did not sign before they become
+   * leaves (the service's verifier, once its keys are read, and what their chains vouch for);
+   * nothing grows before.
+   */
+  checkSignaturesWith(verifier: SignatureCheck, chainVouches?: ChainVouches): void {
+    this.admitWith(leafAdmission(verifier, this.#own, chainVouches));
+  }
+
+  /** Sets what decides which events become leaves (`./pick-leaves.ts`). */
+  admitWith(admit: AdmitLeaf): void {
+    this.#growth.admitWith({ admit, refused: new Lru(REFUSED_REMEMBERED) });
+  }
+
+  /**
+   * Tells the log of an event appended (and signed) here: it grows now, or in memory once spaced;
+   * without one, the log looks for events appended elsewhere.
+   */
+  appended(event?: { readonly id: string; readonly hash: string }): void {
+    if (event !== undefined) this.#own.set(event.id, event.hash);
+    this.#growth.appended();
   }
 
   /** Takes in a growth computed here: its receipts can be given from now on. */
   #took(growth: Growth): void {
     this.#hashes.remember(growth.hashes);
-    for (const leaf of growth.leaves) this.#grown.set(leaf.id, leaf.position);
+    for (const leaf of growth.leaves) this.#grown.set(leaf.eventId, leaf);
     if (growth.checkpoint.size > (this.#head?.size ?? 0)) this.#head = growth.checkpoint;
     this.#inclusion.trustOwn(growth.checkpoint);
   }
@@ -195,83 +186,19 @@ export class TransparencyLog {
   }
 
   /**
-   * Grows the tree from its right edge by the events numbered after it, taking a backlog in
-   * growths of {@link GROWTH_LEAVES}; each is written with the store's next batch of writes.
-   */
-  async #growInMemory(): Promise<void> {
-    try {
-      for (;;) {
-        if (this.#edgeLost) {
-          this.#edgeLost = false;
-          this.#edge = undefined;
-        }
-        const edge = this.#edge ?? (await this.#readEdge());
-        this.#edge = undefined;
-        const leaves = await this.#log.readLeaves(edge.size, GROWTH_LEAVES);
-        const grown = growEdge(edge, leaves, this.#identity, this.#now);
-        this.#edge = edge;
-        if (grown === undefined) return;
-        this.#took(grown);
-        const written = this.#log.appendLater!(grown).then(
-          () => this.#written(grown.checkpoint),
-          (error: unknown) => {
-            this.#edgeLost = true;
-            this.#onError(error);
-          },
-        );
-        // A growth that took fewer than it may took every numbered event: none is left. A full
-        // one (a backlog) is written before the next is computed.
-        if (grown.leaves.length < GROWTH_LEAVES) return;
-        await written;
-      }
-    } catch (error) {
-      this.#edge = undefined;
-      this.#onError(error);
-    }
-  }
-
-  /** The right edge of the newest checkpoint written. */
-  async #readEdge(): Promise<RightEdge> {
-    return readEdge((await this.#log.head())?.size ?? 0, this.#hashes.read);
-  }
-
-  async #growOnce(): Promise<void> {
-    try {
-      // Only numbered events become leaves; the feed clock numbers them (PostgreSQL), a moment
-      // after each append and on its looks. Numbering here too would take the numbering lock
-      // from the clock's own look, which would then miss the head's move until its next one.
-      for (;;) {
-        const grown = await growLog(this.#log, this.#identity, this.#now, this.#hashes.read);
-        if (grown === undefined) break;
-        this.#written(grown.checkpoint);
-        this.#took(grown);
-        // A growth that took fewer than it may took every numbered event: none is left.
-        if (grown.leaves.length < GROWTH_LEAVES) return;
-      }
-      const head = await this.#log.head();
-      if (head !== undefined && head.size > (this.#head?.size ?? 0)) this.#head = head;
-    } catch (error) {
-      this.#onError(error);
-    }
-  }
-
-  /**
-   * The index in `events` of the first that the newest checkpoint known here covers but that is
-   * not its leaf (`./chain-in-log.ts`), or undefined when all that are covered are.
+   * The index in `events` (one chain, in order) of the first that the log's leaves of its chain
+   * contradict, up to the newest checkpoint known here (`./chain-in-log.ts`); undefined if none.
    */
   async firstNotInLog(events: readonly LoggedEvent[]): Promise<number | undefined> {
-    if (this.#closed) return undefined;
-    return this.#inclusion.firstNotInLog(events, this.#head ?? (await this.checkpoint()));
+    const first = events[0];
+    if (this.#closed || first === undefined) return undefined;
+    return firstContradicted(events, await this.loggedPlaces(first.prescriptionId));
   }
 
-  /**
-   * The id of the newest event of prescription `prescriptionId`'s chain that the newest checkpoint
-   * known here covers, if it is not its leaf (`./chain-in-log.ts`); undefined otherwise.
-   */
-  async newestNotInLog(prescriptionId: string): Promise<string | undefined> {
-    if (this.#closed) return undefined;
-    const head = this.#head ?? (await this.checkpoint());
-    return (await this.#inclusion.newestNotInLog(prescriptionId, head))?.id;
+  /** The places the log holds for prescription `prescriptionId`'s chain, each proved or not. */
+  async loggedPlaces(prescriptionId: string): Promise<LoggedPlace[]> {
+    if (this.#closed) return [];
+    return this.#inclusion.logged(prescriptionId, this.#head ?? (await this.checkpoint()));
   }
 
   /**
@@ -312,23 +239,23 @@ export class TransparencyLog {
     if (signature === undefined) return undefined;
     this.#waiters += 1;
     try {
-      let position: number | undefined;
+      let leaf: LeafRow | undefined;
       let looked = false;
       for (;;) {
-        position ??= this.#grown.get(eventId);
+        leaf ??= this.#grown.get(eventId);
         // Asked of the store only once no growth that may take it in is under way or due.
-        const due = this.#growing !== undefined || this.#spaced !== undefined;
-        if (position === undefined && (looked || !due)) {
-          position = await this.#positionOf(eventId);
+        if (leaf === undefined && (looked || !this.#growth.due)) {
+          const position = await this.#positions.positionOf(eventId);
+          if (position !== undefined) [leaf] = await this.#log.readLeafRows(position - 1, 1);
         }
         const head = this.#head;
-        if (position !== undefined && head !== undefined && head.size >= position) {
-          return await this.#proof(signature, position - 1, head);
+        if (leaf !== undefined && head !== undefined && head.size > leaf.index) {
+          return await this.#proof(signature, leaf, head);
         }
         const left = deadline - this.#now();
         if (left <= 0 || this.#closed) return undefined;
         // In memory, nothing else may grow the log soon (the event was appended elsewhere).
-        if (this.#inMemory) this.appended();
+        if (this.#growth.inMemory) this.appended();
         await this.#nextLook(left);
         looked = true;
       }
@@ -337,32 +264,17 @@ export class TransparencyLog {
     }
   }
 
-  /** The feed position of `eventId`, looked up with every other asked for in the same turn. */
-  #positionOf(eventId: string): Promise<number | undefined> {
-    return new Promise((resolve) => {
-      const asked = this.#asked.get(eventId);
-      if (asked === undefined) this.#asked.set(eventId, [resolve]);
-      else asked.push(resolve);
-      if (this.#asked.size > 1 || (asked !== undefined && asked.length > 1)) return;
-      setImmediate(() => {
-        const batch = new Map(this.#asked);
-        this.#asked.clear();
-        const answer = (positions: Map<string, number>): void => {
-          for (const [id, resolvers] of batch) for (const r of resolvers) r(positions.get(id));
-        };
-        this.#log.positions([...batch.keys()]).then(answer, () => answer(new Map()));
-      });
-    });
-  }
-
-  /** The receipt of the event signed by `jws`, leaf `index` in the tree of `head`. */
-  async #proof(jws: string, index: number, head: LogCheckpointRow): Promise<string> {
+  /** The receipt of the event signed by `jws`, `leaf` in the tree of `head`. */
+  async #proof(jws: string, leaf: LeafRow, head: LogCheckpointRow): Promise<string> {
+    const index = leaf.index;
     const proof = await proveInclusion(head.size, index, this.#hashes.read);
     // With the witnesses' cosignatures when they have cosigned this very checkpoint already
     // (rare for a fresh event: witnesses see about one checkpoint a second).
     const lines = this.#witnessed ? await this.#log.cosignatures(head.size) : [];
     const checkpoint = `${head.note}${lines.map((l) => `${l}\n`).join('')}`;
-    return formatTlogProof({ extra: Buffer.from(jws), index, proof, checkpoint });
+    const extra =
+      leaf.chain === null ? Buffer.from(jws) : receiptExtra({ ...leaf, chain: leaf.chain }, jws);
+    return formatTlogProof({ extra, index, proof, checkpoint });
   }
 
   /** Resolves when a look at the log ends, or after `ms`. */
@@ -381,10 +293,7 @@ export class TransparencyLog {
   /** Stops growing and lets waiting receipts go without one. */
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#retry);
-    clearTimeout(this.#spaced);
-    clearInterval(this.#poll);
-    await this.#growing;
+    await this.#growth.close();
     for (const looked of [...this.#looked]) looked();
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { LruCache } from '../lru-cache.js';
 import type { LogStore } from '../store/log.js';
 import { TreeHashes } from './tree-hashes.js';
 
@@ -21,7 +22,7 @@ const byte = (hashes: readonly Uint8Array[]): number[] => hashes.map((h) => h[0]
 describe('TreeHashes', () => {
   test('reads what it does not hold once, and answers it from memory after', async () => {
     const { log, reads } = storeOf(10);
-    const hashes = new TreeHashes(log);
+    const hashes = new TreeHashes(log, new LruCache(1 << 15));
     assert.deepEqual(byte(await hashes.read([3, 1, 3])), [3, 1, 3]);
     assert.deepEqual(byte(await hashes.read([1, 3])), [1, 3]);
     assert.deepEqual(reads, [[3, 1]]);
@@ -29,7 +30,7 @@ describe('TreeHashes', () => {
 
   test('reads everything asked for in one turn in one query', async () => {
     const { log, reads } = storeOf(10);
-    const hashes = new TreeHashes(log);
+    const hashes = new TreeHashes(log, new LruCache(1 << 15));
     const answers = await Promise.all([hashes.read([1, 2]), hashes.read([2, 5]), hashes.read([7])]);
     assert.deepEqual(answers.map(byte), [[1, 2], [2, 5], [7]]);
     assert.deepEqual(reads, [[1, 2, 5, 7]]);
@@ -37,7 +38,7 @@ describe('TreeHashes', () => {
 
   test('a hash the store lacks fails its reader only', async () => {
     const { log } = storeOf(10);
-    const hashes = new TreeHashes(log);
+    const hashes = new TreeHashes(log, new LruCache(1 << 15));
     const [good, bad] = await Promise.allSettled([hashes.read([4]), hashes.read([4, 12])]);
     assert.deepEqual(good.status === 'fulfilled' && byte(good.value), [4]);
     assert.equal(bad.status, 'rejected');
@@ -45,7 +46,7 @@ describe('TreeHashes', () => {
 
   test("answers a growth's hashes without reading them", async () => {
     const { log, reads } = storeOf(0);
-    const hashes = new TreeHashes(log);
+    const hashes = new TreeHashes(log, new LruCache(1 << 15));
     hashes.remember([
       { index: 0, hash: Buffer.alloc(32, 9) },
       { index: 1, hash: Buffer.alloc(32, 8) },
@@ -56,7 +57,7 @@ describe('TreeHashes', () => {
 
   test("keeps a growth's hash that is a view of a shared slab as 32 bytes of its own", async () => {
     const { log } = storeOf(0);
-    const hashes = new TreeHashes(log);
+    const hashes = new TreeHashes(log, new LruCache(1 << 15));
     const view = Buffer.from(Buffer.alloc(32, 5));
     assert.ok(view.buffer.byteLength > 32, 'Buffer.from hands out a view of a slab');
     hashes.remember([{ index: 0, hash: view }]);
@@ -67,8 +68,8 @@ describe('TreeHashes', () => {
 
   test('holds at most its capacity, keeping what is used again', async () => {
     const { log, reads } = storeOf(100);
-    // Two generations of two: 0 and 1 fill the young one; 0, used again, moves into the next.
-    const hashes = new TreeHashes(log, 4);
+    // Room for two: 0 and 1 fill it; 0, used again, stays when 2 comes and 1 goes.
+    const hashes = new TreeHashes(log, new LruCache(2));
     await hashes.read([0, 1]);
     await hashes.read([0]);
     await hashes.read([2]);

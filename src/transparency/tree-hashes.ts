@@ -1,16 +1,15 @@
 /**
- * The log tree's stored hashes as one instance reads them: those used lately kept in memory, the
- * rest read from the store, every read asked for in one turn of the event loop made in one
- * query. A stored hash never changes once written (the tree only grows), so a hash kept is the
- * hash stored; nothing needs invalidating. Growths hand in the hashes they wrote, so receipts and
- * the next growth, which read about the tree's newest edge, find them here.
+ * The log tree's stored hashes as one instance reads them: those used lately kept in the
+ * verification memory (`VerificationMemory.treeHashes`), the rest read from the store, every read
+ * asked for in one turn of the event loop made in one query. A stored hash never changes once
+ * written (the tree only grows), so a hash kept is the hash stored; nothing needs invalidating.
+ * Growths hand in the hashes they wrote, so receipts and the next growth, which read about the
+ * tree's newest edge, find them here.
  */
+import type { LruCache } from '../lru-cache.js';
 import { ownedBytes } from '../owned-bytes.js';
 import type { LogStore } from '../store/log.js';
 import type { HashReader } from '../tlog/index.js';
-
-/** Stored hashes kept at most (about 200 bytes each: its own buffer and the maps' entries). */
-export const KEPT_TREE_HASHES = 1 << 15;
 
 interface Asked {
   readonly indexes: readonly number[];
@@ -21,23 +20,19 @@ interface Asked {
 /** One instance's reader of the tree's stored hashes. */
 export class TreeHashes {
   readonly #log: LogStore;
-  readonly #generation: number;
-  /**
-   * Two generations: the hashes used since the young one was started, and those of the one
-   * before, dropped when the young one is full; a hash used again moves to the young one.
-   */
-  #young = new Map<number, Uint8Array>();
-  #old = new Map<number, Uint8Array>();
+  /** The hashes kept, least recently used out first (about 200 bytes each). */
+  readonly #kept: LruCache<Uint8Array, number>;
+  /** Reads asked for in this turn of the event loop, not yet sent to the store. */
   #asked: Asked[] = [];
 
-  constructor(log: LogStore, capacity = KEPT_TREE_HASHES) {
+  constructor(log: LogStore, kept: LruCache<Uint8Array, number>) {
     this.#log = log;
-    this.#generation = Math.max(1, Math.floor(capacity / 2));
+    this.#kept = kept;
   }
 
   /** Reads stored hashes (a {@link HashReader}); a hash the store does not hold rejects. */
   readonly read: HashReader = async (indexes) => {
-    const kept = indexes.map((index) => this.#kept(index));
+    const kept = indexes.map((index) => this.#kept.get(index));
     const missing = indexes.filter((_, k) => kept[k] === undefined);
     if (missing.length === 0) return kept as Uint8Array[];
     const read = await this.#fetch(missing);
@@ -49,20 +44,9 @@ export class TreeHashes {
     for (const { index, hash } of written) this.#keep(index, hash);
   }
 
-  #kept(index: number): Uint8Array | undefined {
-    const young = this.#young.get(index);
-    if (young !== undefined) return young;
-    const old = this.#old.get(index);
-    if (old !== undefined) this.#keep(index, old);
-    return old;
-  }
-
   #keep(index: number, hash: Uint8Array): void {
     // A hash grown here is a view of a shared slab; kept, it would keep all 8 KiB of it.
-    this.#young.set(index, ownedBytes(hash));
-    if (this.#young.size < this.#generation) return;
-    this.#old = this.#young;
-    this.#young = new Map();
+    this.#kept.set(index, ownedBytes(hash));
   }
 
   /** Reads `indexes` from the store with every read asked for in this turn, and keeps them. */

@@ -1,6 +1,6 @@
 /**
- * Offline verification of an erx receipt: a c2sp.org/tlog-proof@v1 text whose `extra` is an
- * event's compact JWS. The checkpoint must be signed by the log's key and cosigned by at least
+ * Offline verification of an erx receipt: a c2sp.org/tlog-proof@v1 text whose `extra` is the
+ * leaf's context (chain name, place, previous leaf; `./leaf-entry.ts`) and the event's compact JWS. The checkpoint must be signed by the log's key and cosigned by at least
  * `minWitnesses` of the trusted witnesses; the JWS must verify under its x5c leaf, which must chain
  * to a trusted root; the event hash it signs must be the leaf the inclusion proof leads from to the
  * checkpoint's root. Each failure is a {@link ReceiptError} naming the check.
@@ -16,12 +16,13 @@ import { LruCache } from '../lru-cache.js';
 import {
   checkInclusion,
   encodeBase64,
-  eventLeafHash,
+  leafHash,
   openCheckpoint,
   parseTlogProof,
   TlogError,
 } from '../tlog/index.js';
 import type { CheckpointPolicy, NoteVerifier, OpenedCheckpoint, TlogProof } from '../tlog/index.js';
+import { splitReceiptExtra } from './leaf-entry.js';
 import { ReceiptError } from './receipt-error.js';
 
 /** Whom a receipt must come from. */
@@ -82,10 +83,9 @@ export class ReceiptVerifier {
     if (proof.extra === undefined) throw new ReceiptError('no_event_signature', 'no extra line');
     const opened = this.#openCheckpoint(proof.checkpoint);
     const { checkpoint } = opened;
-    const jws = await verifyEventJws(
-      proof.extra.toString('latin1'),
-      this.#policy.trustStore,
-      (l, d, r) => this.#leaf(l, d, r),
+    const extra = splitReceiptExtra(proof.extra);
+    const jws = await verifyEventJws(extra.jws, this.#policy.trustStore, (l, d, r) =>
+      this.#leaf(l, d, r),
     );
     if (!jws.ok) {
       throw new ReceiptError(
@@ -93,7 +93,7 @@ export class ReceiptVerifier {
         jws.reason,
       );
     }
-    const leaf = eventLeafHash(jws.hash);
+    const leaf = leafHash(extra.entry(jws.hash));
     if (!checkInclusion(proof.proof, checkpoint.size, checkpoint.root, proof.index, leaf)) {
       throw new ReceiptError('inclusion_proof', `leaf ${proof.index} in tree ${checkpoint.size}`);
     }

@@ -34,6 +34,9 @@ export function crashEnv(dataDir: string, databaseUrl?: string): Record<string, 
     ERX_PRESCRIPTION_URL: PRESCRIPTION_URL,
     ERX_RATE_LIMIT_SUBJECT: '0',
     ERX_RATE_LIMIT_ANON: '0',
+    // The storm forces dispensations on a few prescriptions, far past any real chain's length.
+    ERX_CHAIN_MAX_EVENTS: '100000',
+    ERX_CHAIN_ACTOR_EVENTS: '100000',
     ...(databaseUrl === undefined ? {} : { ERX_DATABASE_URL: databaseUrl }),
   };
 }

@@ -129,7 +129,7 @@ export async function runKillRounds(
     await server.stop();
   }
   const auditStart = performance.now();
-  const audit = runCli(['audit', 'verify'], env);
+  const audit = await runCli(['audit', 'verify'], env);
   report.auditMs = since(auditStart);
   assert.equal(audit.status, 0, audit.stdout + audit.stderr);
   assert.match(

@@ -22,6 +22,7 @@ import type { Principal } from '../../src/auth/index.js';
 import { readPrescriptionForCreate } from '../../src/http/read-bodies.js';
 import { loadConfig } from '../../src/config/index.js';
 import { PEPPER_FILE } from '../../src/server/pepper-key.js';
+import { KeyedMutex } from '../../src/keyed-mutex.js';
 import { Clock, EventVerifier } from '../../src/ledger/index.js';
 import { sqlitePath } from '../../src/server/open-store.js';
 import { keyPaths, openKeys } from '../../src/server/runtime.js';
@@ -72,18 +73,20 @@ async function serviceOver(dataDir: string, store: Store): Promise<PrescriptionS
   const memory = new VerificationMemory();
   return new PrescriptionService({
     store,
+    appendLocks: new KeyedMutex(),
     linkKeys,
     signer: pki.signer,
     verifier: new EventVerifier(pki.trustStore, memory),
-    cache: new VerificationCache(),
+    cache: new VerificationCache(memory),
     terms: new TermsVerifier(linkKeys, memory.terms),
     verifiedHeads: new VerifiedHeads(store, randomBytes(SEAL_KEY_BYTES), pki.trustStore),
     firstNotInLog: async () => undefined,
-    newestNotInLog: async () => undefined,
+    loggedPlaces: async () => [],
     prescriptionUrl: PRESCRIPTION_URL,
     issuedAt: new IssuedAtFormat('Europe/Zurich'),
     prescriptionValidityMs: loadConfig({}).prescriptionValidityMs,
     lockTtlMs: loadConfig({}).lockTtlMs,
+    chainBounds: loadConfig({}).chainBounds,
     clock: new Clock(),
   });
 }

@@ -279,7 +279,10 @@ describe('authentication and roles', () => {
         'forbidden',
         'wrong_role',
       );
-      assert.equal(await server.runtime.store.getPrescription(doc.Id as string), undefined);
+      assert.equal(
+        (await server.runtime.store.readChain(doc.Id as string))?.state.prescription,
+        undefined,
+      );
       const cases: [string, Actor, RequestOptions][] = [
         [`/ePrescription/dispense/${rx.id}`, server.doctor, { contentType: 'application/json' }],
         [

@@ -3,14 +3,20 @@
  * --force --reason` records the reason with what it overrode, a reason without force is the
  * service's 400 and appends nothing, and `erx verify` keeps stdout the JSON answer while writing
  * the medicament table (with the expiry and the lock holder) to stderr, for the variant with
- * transactions only.
+ * transactions only; given a PNG of the stacked part codes of a CHMED23A link, it reads them all.
  *
  * The CLI runs from its sources through tsx, which takes seconds to start on a busy machine: every
  * run is started at once, before the tests, and each test reads its own.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { joinPartLinks } from '../../src/link/parts.js';
+import { decodeQrCodesPng } from '../../src/qr/decode-png.js';
+import { largeChmed23Prescription } from '../support/chmed23a-fixtures.js';
 import { MED_A } from '../support/fixtures.js';
 import { calls, createPrescription, eventCount, expectationsOn, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
@@ -53,7 +59,9 @@ describe('erx dispense and erx verify', () => {
   let unforced: Created;
   let served: Created;
   const counts = new Map<string, number>();
-  let runs: Record<'forced' | 'unforced' | 'verify' | 'anonymous', CliRun>;
+  let runs: Record<'forced' | 'unforced' | 'verify' | 'anonymous' | 'stacked', CliRun>;
+  /** A PNG of the stacked part codes of a CHMED23A prescription, as create draws it. */
+  let stacked = '';
 
   before(async () => {
     [forced, unforced, served] = await Promise.all([
@@ -69,7 +77,15 @@ describe('erx dispense and erx verify', () => {
     await appends(served.id, call.lock(served.id, server.pharmacist2), 'lock');
     for (const rx of [forced, unforced]) counts.set(rx.id, await eventCount(server, rx.id));
     const token = server.pharmacist.token;
-    const [forcedRun, unforcedRun, verifyRun, anonymousRun] = await Promise.all([
+    const image = await server.request('POST', '/ePrescription/create?output-format=qrcode', {
+      token: server.doctor.token,
+      body: JSON.stringify(largeChmed23Prescription()),
+      contentType: 'application/json',
+    });
+    assert.equal(image.status, 200, image.text);
+    stacked = join(mkdtempSync(join(tmpdir(), 'erx-cli-')), 'parts.png');
+    writeFileSync(stacked, image.bytes);
+    const [forcedRun, unforcedRun, verifyRun, anonymousRun, stackedRun] = await Promise.all([
       erx(
         server.url,
         ['dispense', forced.id, '--item', `${MED_A}:2`, '--force', '--reason', reason],
@@ -78,8 +94,15 @@ describe('erx dispense and erx verify', () => {
       erx(server.url, ['dispense', unforced.id, '--item', `${MED_A}:1`, '--reason', 'x'], token),
       erx(server.url, ['verify', served.link], token),
       erx(server.url, ['verify', served.link]),
+      erx(server.url, ['verify', stacked]),
     ]);
-    runs = { forced: forcedRun, unforced: unforcedRun, verify: verifyRun, anonymous: anonymousRun };
+    runs = {
+      forced: forcedRun,
+      unforced: unforcedRun,
+      verify: verifyRun,
+      anonymous: anonymousRun,
+      stacked: stackedRun,
+    };
   });
 
   it('dispense --force --reason records the reason and what force overrode', async () => {
@@ -146,5 +169,15 @@ describe('erx dispense and erx verify', () => {
     assert.deepEqual(answer, await verify(server, served.link));
     assert.equal('medicaments' in answer, false);
     assert.equal(run.stderr, '');
+  });
+
+  it('verify reads every part code of a stacked PNG and verifies the link they make', async () => {
+    const run = runs.stacked;
+    assert.equal(run.status, 0, run.stderr);
+    const answer = JSON.parse(run.stdout) as JsonObject;
+    assert.equal(answer.valid, true, run.stdout);
+    const parts = decodeQrCodesPng(readFileSync(stacked), 100);
+    assert.ok(parts.length >= 2, `${parts.length} codes`);
+    assert.deepEqual(answer, await verify(server, joinPartLinks(parts)));
   });
 });

@@ -44,7 +44,7 @@ describe('create', () => {
 
   /** Asserts that prescription `id` was not stored. */
   async function assertNotStored(id: string): Promise<void> {
-    assert.equal(await server.runtime.store.getPrescription(id), undefined);
+    assert.equal((await server.runtime.store.readChain(id))?.state.prescription, undefined);
     assert.equal(await eventCount(server, id), 0);
   }
 

@@ -87,6 +87,24 @@ describe('dispense', () => {
       assertTrace(body.cause.Trace);
     });
 
+    it('records one of two concurrent full dispensations and refuses the other with the 403', async () => {
+      const rx = await createPrescription(server);
+      // Two pharmacies at once: the appends of one prescription are decided one after the other,
+      // each on the chain the one before it left.
+      const answers = await Promise.all([
+        full(rx.id)(),
+        dispense(rx.id, { actor: server.pharmacist2, contentType: 'application/json' })(),
+      ]);
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 403]);
+      const refused = answers.find((a) => a.status === 403)!.json as JsonObject;
+      assert.match(refused.message, /already.*fully dispensed/i);
+      const events = (await server.runtime.store.readChain(rx.id))?.state.events ?? [];
+      assert.deepEqual(
+        events.map((e) => (JSON.parse(e.body) as { type: string }).type),
+        ['create', 'full_dispense'],
+      );
+    });
+
     it('refuses items, and force=false, on a fully dispensed prescription with the same 403', async () => {
       const rx = await fullyDispensed();
       for (const call of [

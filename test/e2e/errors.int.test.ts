@@ -36,6 +36,25 @@ describe('errors', () => {
         assertError(await server.request(method, path), 404, 'not_found');
       });
     }
+
+    for (const [contentType, body] of [
+      ['application/x-www-form-urlencoded', 'token=abc&client_id=x'],
+      ['text/plain', 'CHMED16A1abc'],
+      ['application/json', '{"not json'],
+      ['application/xml', '<a/>'],
+    ] as const) {
+      it(`answers a body of ${contentType} on an unknown route with 404, not 415 or 400`, async () => {
+        for (const path of ['/nope', '/ePrescription/nope', '/REST/v1/OAuth/nope']) {
+          const answer = await server.request('POST', path, {
+            body,
+            contentType,
+            headers: { traceparent: INCOMING },
+          });
+          assertError(answer, 404, 'not_found');
+          assert.equal(answer.json.trace.TraceID, TRACE_ID);
+        }
+      });
+    }
   });
 
   describe('URLs the router refuses', () => {
@@ -84,7 +103,10 @@ describe('errors', () => {
         413,
         'payload_too_large',
       );
-      assert.equal(await server.runtime.store.getPrescription(doc.Id as string), undefined);
+      assert.equal(
+        (await server.runtime.store.readChain(doc.Id as string))?.state.prescription,
+        undefined,
+      );
     });
 
     it('refuses a large dispense body and appends nothing', async () => {
@@ -134,7 +156,10 @@ describe('errors', () => {
         415,
         'unsupported_media_type',
       );
-      assert.equal(await server.runtime.store.getPrescription(doc.Id as string), undefined);
+      assert.equal(
+        (await server.runtime.store.readChain(doc.Id as string))?.state.prescription,
+        undefined,
+      );
       await refuses(
         rx.id,
         () =>

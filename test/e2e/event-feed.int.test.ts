@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { feedHead } from '../../src/service/feed-clock.js';
-import { formatCursor } from '../../src/service/feed-cursor.js';
+import { feedHead } from '../../src/service/feed/feed-clock.js';
+import { formatCursor } from '../../src/service/feed/feed-cursor.js';
 import { assertError, calls, createPrescription, verify } from '../support/e2e.js';
 import type { JsonObject } from '../support/e2e.js';
 import { MED_A, roomyPrescription } from '../support/fixtures.js';
@@ -64,15 +64,15 @@ const idsOf = (events: JsonObject[]): string[] => events.map((e) => e.event.id);
 
 /**
  * Who sees what, on two prescriptions of the first prescriber: on `p1` the first pharmacy acts
- * (another pharmacy's dispense before its first act stays unseen, one after it is seen); on `p2`
- * only the second pharmacy acts. Answers the events each actor may see, in order.
+ * (another pharmacy's dispense before its first dispense or cancel stays unseen, also after a lock
+ * and unlock of its own; one after it is seen); on `p2` only the second pharmacy acts. Answers the events each actor may see, in order.
  */
 async function visibilityScenario(server: TestServer) {
   const { doctor, pharmacist, pharmacist2 } = server;
   const p1 = await roomy(server);
   const p2 = await roomy(server);
-  const create1 = (await server.runtime.store.getEvents(p1.id))[0]!.id;
-  const create2 = (await server.runtime.store.getEvents(p2.id))[0]!.id;
+  const create1 = ((await server.runtime.store.readChain(p1.id))?.state.events ?? [])[0]!.id;
+  const create2 = ((await server.runtime.store.readChain(p2.id))?.state.events ?? [])[0]!.id;
   const lockByOther = await post(server, `/ePrescription/lock/${p1.id}`, pharmacist2);
   const unlockByOther = await post(server, `/ePrescription/unlock/${p1.id}`, pharmacist2);
   const own = await dispense(server, p1.id, pharmacist);
@@ -97,11 +97,10 @@ async function visibilityScenario(server: TestServer) {
       ],
       [server.doctor2, seen([], [])],
       [pharmacist, seen(ids(own, otherAfter, cancel, revoke), [])],
-      // The second pharmacy acted on p1 first: it sees every later dispense, cancel and revoke.
-      [
-        pharmacist2,
-        seen(ids(lockByOther, unlockByOther, own, otherAfter, cancel, revoke), ids(second)),
-      ],
+      // The second pharmacy only locked and unlocked p1 before the first one's dispense: a lock
+      // alone involves no one (SPEC.md §10), so that dispense stays unseen; from its own dispense
+      // on it sees every later dispense, cancel and revoke.
+      [pharmacist2, seen(ids(lockByOther, unlockByOther, otherAfter, cancel, revoke), ids(second))],
     ]),
   };
 }
@@ -127,7 +126,9 @@ describe('the event feed', () => {
     const start = await headCursor(server);
     const rx = await roomy(server);
     for (let i = 0; i < 4; i++) await dispense(server, rx.id, server.pharmacist);
-    const chain = (await server.runtime.store.getEvents(rx.id)).map((e) => e.id);
+    const chain = ((await server.runtime.store.readChain(rx.id))?.state.events ?? []).map(
+      (e) => e.id,
+    );
 
     const first = await page(server, server.doctor, `?after=${start}&limit=2`);
     assert.equal(first.status, 200, first.text);
@@ -148,7 +149,9 @@ describe('the event feed', () => {
     // Later, after more events: exactly the rest, then nothing, the cursor standing.
     for (let i = 0; i < 2; i++) await dispense(server, rx.id, server.pharmacist);
     const rest = await readAll(server, server.doctor, third.json.next, 2);
-    const all = (await server.runtime.store.getEvents(rx.id)).map((e) => e.id);
+    const all = ((await server.runtime.store.readChain(rx.id))?.state.events ?? []).map(
+      (e) => e.id,
+    );
     assert.deepEqual(idsOf(rest.events), all.slice(5));
     const empty = await page(server, server.doctor, `?after=${rest.next}`);
     assert.deepEqual(empty.json.events, []);

@@ -63,7 +63,10 @@ describe('Idempotency-Key', () => {
       assert.equal((await keyedCreate(doc, key)()).status, 200);
       const other = samplePrescription();
       assertError(await keyedCreate(other, key)(), 409, 'conflict', 'idempotency_key_reused');
-      assert.equal(await server.runtime.store.getPrescription(other.Id as string), undefined);
+      assert.equal(
+        (await server.runtime.store.readChain(other.Id as string))?.state.prescription,
+        undefined,
+      );
     });
   });
 

@@ -47,7 +47,8 @@ const EXPECTED_ERRORS: Record<string, number[]> = {
   '/readyz': [500, 503],
   '/log/checkpoint': [401, 404, 413, 415, 429, 500, 503],
   '/log/key': [401, 413, 415, 429, 500, 503],
-  '/log/tile/{*}': [400, 401, 404, 413, 415, 429, 500, 503],
+  '/log/tile/{level}/{index}': [400, 401, 404, 413, 415, 429, 500, 503],
+  '/log/tile/entries/{index}': [400, 401, 404, 413, 415, 429, 500, 503],
 };
 
 /** Every operation of the document with its path. */
@@ -153,7 +154,7 @@ export function dispense(
   query: NonNullable<Dispense['parameters']['query']> = {},
 ) {
   const search = new URLSearchParams();
-  if (query.force !== undefined) search.set('force', query.force);
+  if (query.force !== undefined) search.set('force', String(query.force));
   if (query.reason !== undefined) search.set('reason', query.reason);
   const url = base + '/ePrescription/dispense/' + encodeURIComponent(path.id) + '?' + search.toString();
   return post<JsonOf<Dispense['responses'][200]>>(url, token, items && JSON.stringify(items), 'application/json');
@@ -174,7 +175,7 @@ export async function integration(base: string, doctor: string, pharmacist: stri
   ]);
   const type: components['schemas']['EventType'] = partial.type;
   await dispense(base, pharmacist, { id });
-  const forced = await dispense(base, pharmacist, { id }, undefined, { force: 'true', reason: 'Notfall' });
+  const forced = await dispense(base, pharmacist, { id }, undefined, { force: true, reason: 'Notfall' });
   const answer = await verify(base, created.SignedPrescriptionData, pharmacist);
   if ('events' in answer) {
     const log = answer.events.map((e) => e.type + (e.hash ?? '') + (e.dispenses?.[0]?.amount ?? 0));
@@ -192,7 +193,7 @@ import type { components, paths } from './erx-api';
 type Dispense = paths['/ePrescription/dispense/{id}']['post'];
 export const amountAsText: NonNullable<Dispense['requestBody']>['content']['application/json'] = [{ id: 'x', amount: '1' }];
 export const forceNotText: NonNullable<Dispense['parameters']['query']> = { force: 1 };
-export const reasonAsNumber: NonNullable<Dispense['parameters']['query']> = { force: 'true', reason: 1 };
+export const reasonAsNumber: NonNullable<Dispense['parameters']['query']> = { force: true, reason: 1 };
 export const noId: Dispense['parameters']['path'] = {};
 export const noSuchField = (v: components['schemas']['VerifyFull']) => v.event_log;
 `;
@@ -229,6 +230,7 @@ describe('OpenAPI document for client generation', () => {
       'MedicamentStatus',
       'CreateResult',
       'Prescription',
+      'Chmed23aPrescription',
       'ReasonBody',
       'ErrorBody',
       'Trace',
@@ -244,9 +246,10 @@ describe('OpenAPI document for client generation', () => {
         assert.ok(schemas[ref.slice(SCHEMAS.length)], `${path} ${where}: ${ref} unknown`);
       }
     }
-    // Nested shapes are references too; the CHMED16A document stays as chmed16a/schema.ts has it.
+    // Nested shapes are references too; the documents stay as their schemas have them
+    // (chmed16a/schema.ts, chmed23a/profile.ts).
     const inline = Object.entries(schemas)
-      .filter(([name]) => name !== 'Prescription')
+      .filter(([name]) => name !== 'Prescription' && name !== 'Chmed23aPrescription')
       .flatMap(([name, schema]) => inlineShapes(schema, name));
     assert.deepEqual(inline, []);
   });
@@ -264,9 +267,11 @@ describe('OpenAPI document for client generation', () => {
       assert.deepEqual(errors.sort(), [...(EXPECTED_ERRORS[path] ?? [])].sort(), path);
       for (const status of errors) {
         const answer = op.responses[status];
+        // The token endpoints' 400 and 401 add RFC 6749's fields to the same body.
+        const oauth = path.startsWith('/REST/v1/OAuth/') && (status === 400 || status === 401);
         assert.equal(
           answer.content['application/json'].schema.$ref,
-          ERROR_BODY,
+          oauth ? `${SCHEMAS}TokenErrorBody` : ERROR_BODY,
           `${path} ${status}`,
         );
         assert.ok(answer.description.length > 0);
@@ -322,9 +327,122 @@ describe('OpenAPI document for client generation', () => {
       .filter((p) => p.in === 'query')
       .map((p) => [p.name, p.required, p.schema.type]);
     assert.deepEqual(query.sort(), [
-      ['force', false, 'string'],
+      ['force', false, 'boolean'],
       ['reason', false, 'string'],
     ]);
+  });
+
+  it('names every operation with a verb, once', () => {
+    const ids = operations(doc).map(({ op }) => op.operationId as unknown);
+    assert.ok(
+      ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Z][A-Za-z]+$/.test(id)),
+      `${ids}`,
+    );
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(doc.paths['/ePrescription/verify'].post.operationId, 'verifyPrescription');
+    assert.equal(doc.paths['/ePrescription/create'].post.operationId, 'createPrescription');
+  });
+
+  it('asks for the token on verify, optionally, so a configured client sends it', () => {
+    assert.deepEqual(doc.paths['/ePrescription/verify'].post.security, [{ bearer: [] }, {}]);
+  });
+
+  it('has no wildcard path parameter, and the tile paths take a level and an index', () => {
+    assert.deepEqual(
+      Object.keys(doc.paths).filter((path) => path.includes('*')),
+      [],
+    );
+    const level = doc.paths['/log/tile/{level}/{index}'].get.parameters.find(
+      (p: Json) => p.name === 'level',
+    );
+    assert.equal(level.schema.type, 'integer');
+  });
+
+  it('types query numbers and booleans as such, and declares the headers of the retry contract', () => {
+    const params = (path: string, method = 'get'): Json[] => doc.paths[path][method].parameters;
+    const schemaOf = (path: string, name: string, method = 'get'): Json =>
+      params(path, method).find((p) => p.name === name)?.schema;
+    assert.equal(schemaOf('/ePrescription/events', 'limit').type, 'integer');
+    assert.equal(schemaOf('/ePrescription/prescriptions', 'limit').type, 'integer');
+    assert.equal(schemaOf('/ePrescription/catalog', 'limit').type, 'integer');
+    assert.equal(schemaOf('/ePrescription/create', 'size', 'post').type, 'integer');
+    assert.equal(schemaOf('/ePrescription/catalog/names', 'gtin').type, 'array');
+    for (const { path, op } of operations(doc)) {
+      const names = (op.parameters as Json[]).map((p) => p.name);
+      assert.ok(names.includes('traceparent'), path);
+      const mutating =
+        op.security?.some((s: Json) => 'bearer' in s) && path !== '/ePrescription/verify';
+      if (mutating && op === doc.paths[path].post)
+        assert.ok(names.includes('Idempotency-Key'), path);
+      for (const answer of Object.values(op.responses as Record<string, Json>)) {
+        assert.ok(answer.headers?.traceparent, `${path}: answers say their trace`);
+      }
+    }
+    const retry = doc.paths['/ePrescription/dispense/{id}'].post.responses[503].headers;
+    assert.ok(retry['Retry-After']);
+    const created = doc.paths['/ePrescription/create'].post.responses[200].headers;
+    assert.ok(created['Erx-Receipt']);
+  });
+
+  it('tells the verify variants apart and names event_data per event kind', () => {
+    const schemas = doc.components.schemas;
+    assert.deepEqual(schemas.VerifyResult.oneOf, [
+      { $ref: `${SCHEMAS}VerifyFull` },
+      { $ref: `${SCHEMAS}VerifyShort` },
+    ]);
+    assert.equal(schemas.VerifyShort.additionalProperties, false);
+    assert.equal(schemas.EventAnswer, undefined, 'one event schema: EventView, with its receipt');
+    assert.ok(schemas.EventView.properties.receipt);
+    const data = schemas.EventView.properties.event_data.anyOf.map((s: Json) => s.$ref);
+    assert.deepEqual(data, [
+      `${SCHEMAS}EmptyEventData`,
+      `${SCHEMAS}CancelEventData`,
+      `${SCHEMAS}LockEventData`,
+      `${SCHEMAS}UnlockEventData`,
+      `${SCHEMAS}DispenseEventData`,
+    ]);
+    assert.deepEqual(schemas.CancelEventData.required, ['EventId']);
+    assert.ok(schemas.LockEventData.properties.expires_at);
+    assert.ok(schemas.DispenseEventData.properties.overrides);
+  });
+
+  it('names the document’s nested objects, open as the server is', () => {
+    const schemas = doc.components.schemas;
+    for (const name of ['Patient', 'HcPerson', 'HcOrg', 'Medicament', 'Pos']) {
+      assert.equal(schemas[name].additionalProperties, true, name);
+    }
+    assert.equal(schemas.Prescription.additionalProperties, false);
+    assert.equal(schemas.Prescription.properties.Patient.$ref, `${SCHEMAS}Patient`);
+    assert.equal(schemas.Medicament.properties.Pos.items.$ref, `${SCHEMAS}Pos`);
+  });
+
+  it('answers the token endpoint’s refusals with RFC 6749 error fields too', async () => {
+    for (const path of ['/REST/v1/OAuth/token', '/REST/v1/OAuth/GetTokenInfo']) {
+      for (const status of ['400', '401']) {
+        const media = doc.paths[path].post.responses[status].content['application/json'];
+        assert.equal(media.schema.$ref, `${SCHEMAS}TokenErrorBody`, `${path} ${status}`);
+      }
+    }
+    const form = (body: string) => ({ body, contentType: 'application/x-www-form-urlencoded' });
+    const badGrant = await server.request(
+      'POST',
+      '/REST/v1/OAuth/token',
+      form('grant_type=password&client_id=x&client_secret=y'),
+    );
+    assert.equal(badGrant.status, 400);
+    assert.equal(badGrant.json.error, 'unsupported_grant_type');
+    assert.equal(badGrant.json.error_description, badGrant.json.message);
+    assert.equal(badGrant.json.error_code, 'bad_request');
+    const badClient = await server.request(
+      'POST',
+      '/REST/v1/OAuth/token',
+      form('grant_type=client_credentials&client_id=nobody&client_secret=wrong'),
+    );
+    assert.equal(badClient.status, 401);
+    assert.equal(badClient.json.error, 'invalid_client');
+    const noGrant = await server.request('POST', '/REST/v1/OAuth/token', form('client_id=x'));
+    assert.equal(noGrant.status, 400);
+    assert.equal(noGrant.json.error, 'invalid_request');
   });
 
   it('generates a TypeScript client that types an integration and refuses a wrong one', async () => {

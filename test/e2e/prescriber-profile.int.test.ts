@@ -54,6 +54,7 @@ describe('prescriber profile: erx clients and GET /ePrescription/me', () => {
       role: 'pharmacist',
       sub: server.pharmacist.sub,
       name: server.pharmacist.name,
+      document_format: 'CHMED16A',
     });
     const doctor = await me(server.doctor.token);
     assert.equal(doctor.json.role, 'prescriber');
@@ -108,6 +109,7 @@ describe('prescriber profile: erx clients and GET /ePrescription/me', () => {
         zsr: 'A123456',
         practice: { name: 'Praxis am See', street: 'Seestrasse 1', zip: '8000', city: 'Zürich' },
       },
+      document_format: 'CHMED16A',
     });
 
     const updated = await erx(server, ['clients', 'profile', 'praxis', '--phone', '044 000 00 00']);

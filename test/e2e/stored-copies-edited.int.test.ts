@@ -11,8 +11,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { auditChains } from '../../src/service/audit.js';
-import { signOldTerms } from '../../src/service/sign-old-terms.js';
+import { auditChains } from '../../src/service/operations/audit.js';
+import { signOldTerms } from '../../src/service/operations/sign-old-terms.js';
 import { MED_A } from '../support/fixtures.js';
 import {
   assertError,

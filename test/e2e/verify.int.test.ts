@@ -379,6 +379,8 @@ describe('verify', () => {
     });
   });
 
+  // A link whose signature fails shows its checks to the issuer (and to pharmacies that dispensed
+  // or cancelled on the chain, which none has here: SPEC.md §10 "Who sees what").
   describe('refusals and tamper checks', () => {
     it('answers 404 for a well-signed link to a prescription that was never created', async () => {
       const doc = samplePrescription();
@@ -426,7 +428,7 @@ describe('verify', () => {
 
     it('reports a changed signature as invalid, with the other checks passing', async () => {
       const link = withChangedSignature(rx.link);
-      const result = await verify(server, link, server.pharmacist.token);
+      const result = await verify(server, link, server.doctor.token);
       assert.equal(result.valid, false);
       assert.deepEqual(result.tampering_detection_result, {
         prescription_url_valid: false,
@@ -447,7 +449,7 @@ describe('verify', () => {
       const original = samplePrescription({ Id: rx.id });
       const forged = encodeChmed({ ...original, Rmk: 'forged' } as unknown as Prescription);
       const link = rx.link.replace(chmedOf(rx.link), forged);
-      const result = await verify(server, link, server.pharmacist.token);
+      const result = await verify(server, link, server.doctor.token);
       assert.equal(result.valid, false);
       assert.equal(result.tampering_detection_result.prescription_url_valid, false);
       assert.equal(result.tampering_detection_result.prescription_hash_check_passed, false);
@@ -465,7 +467,7 @@ describe('verify', () => {
       };
       // Data character 8 lies in the gzip header's MTIME, which no checksum covers: the document
       // still decodes, so only the signature and the hash can tell.
-      const result = await verify(server, changeAt(9 + 8), server.pharmacist.token);
+      const result = await verify(server, changeAt(9 + 8), server.doctor.token);
       assert.equal(result.prescription_id, rx.id);
       assert.equal(result.valid, false);
       assert.equal(result.tampering_detection_result.prescription_url_valid, false);
@@ -478,7 +480,7 @@ describe('verify', () => {
 
     it('reports a lower-case CHMED prefix (decodes alike, signed bytes differ) as invalid', async () => {
       const link = rx.link.replace('#CHMED16A1', '#chmed16a1');
-      const result = await verify(server, link, server.pharmacist.token);
+      const result = await verify(server, link, server.doctor.token);
       assert.equal(result.prescription_id, rx.id);
       assert.equal(result.valid, false);
       assert.equal(result.tampering_detection_result.prescription_url_valid, false);

@@ -1,7 +1,9 @@
 /**
  * Who sees what (SPEC.md §10) over a real socket: the variant with transactions for pharmacists
- * and the issuing prescriber only, the short variant for everyone else, and for a link whose
- * signature fails, a short answer built from the link alone: byte for byte the same whether its id
+ * and the issuing prescriber only, the short variant for everyone else; for a link whose signature
+ * fails, the variant with transactions only for the issuer and the pharmacies that dispensed or
+ * cancelled on the chain (a lock or unlock alone involves no one), and for anyone else a short
+ * answer built from the link alone: byte for byte the same whether its id
  * exists or not and whatever state the prescription is in, so a bare id is no oracle.
  */
 import assert from 'node:assert/strict';
@@ -190,14 +192,14 @@ describe('who sees what (SPEC.md §10)', () => {
   });
 
   describe('a link whose signature fails, variant with transactions', () => {
-    it('shows a pharmacist and the issuer the tamper checks and the events of a forged link', async () => {
+    it('shows the issuer and a pharmacy that dispensed the tamper checks and events of a forged link', async () => {
       const rx = await createPrescription(server);
       await appends(
         rx.id,
         call.dispenseItems(rx.id, server.pharmacist, [{ id: MED_A, amount: 1 }]),
         'partial_dispense',
       );
-      for (const actor of [server.pharmacist, server.pharmacist2, server.doctor]) {
+      for (const actor of [server.pharmacist, server.doctor]) {
         const result = await verify(server, withChangedSignature(rx.link), actor.token);
         assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS].sort(), actor.clientId);
         assert.equal(result.prescription_id, rx.id);
@@ -215,16 +217,65 @@ describe('who sees what (SPEC.md §10)', () => {
       }
     });
 
-    it('shows a pharmacist that an unsigned link does not match the stored prescription', async () => {
+    it('gives a pharmacy that only locked and unlocked the anonymous short answer, all flags false', async () => {
       const rx = await createPrescription(server);
-      const result = await verify(server, unsigned(rx.id), server.pharmacist.token);
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      await appends(rx.id, call.lock(rx.id, server.pharmacist2), 'lock');
+      await appends(rx.id, call.unlock(rx.id, server.pharmacist2), 'unlock');
+      const forged = withChangedSignature(rx.link);
+      const anonymous = await post(forged);
+      assert.deepEqual(Object.keys(anonymous.json).sort(), SHORT_KEYS);
+      assert.deepEqual(
+        [anonymous.json.valid, anonymous.json.revoked, anonymous.json.dispensed],
+        [false, false, false],
+      );
+      const uninvolved = await post(forged, server.pharmacist2);
+      assert.equal(uninvolved.status, 200, uninvolved.text);
+      assert.equal(uninvolved.text, anonymous.text);
+      // No oracle for it either: an unknown id gets the same answer, not a 404.
+      const unknownId = randomUUID();
+      await assertNoOracle(
+        [forged, rx.id],
+        [withChangedSignature(withId(rx.link, unknownId)), unknownId],
+        server.pharmacist2,
+      );
+      // The pharmacy that dispensed still sees the checks.
+      const involved = await verify(server, forged, server.pharmacist.token);
+      assert.deepEqual(
+        (involved.events as JsonObject[]).map((e) => e.type),
+        ['create', 'full_dispense', 'lock', 'unlock'],
+      );
+    });
+
+    it('shows a pharmacy the forged link history from its first dispense or cancel on', async () => {
+      const rx = await createPrescription(server);
+      const forged = withChangedSignature(rx.link);
+      assert.deepEqual(
+        Object.keys(await verify(server, forged, server.pharmacist2.token)).sort(),
+        SHORT_KEYS,
+      );
+      const partial = await appends(
+        rx.id,
+        call.dispenseItems(rx.id, server.pharmacist2, [{ id: MED_A, amount: 1 }]),
+        'partial_dispense',
+      );
+      await appends(rx.id, call.cancel(rx.id, partial.id, server.pharmacist2), 'cancel');
+      const result = await verify(server, forged, server.pharmacist2.token);
       assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS].sort());
+      assert.equal(result.tampering_detection_result.prescription_url_valid, false);
+    });
+
+    it('shows a pharmacy that dispensed that an unsigned link does not match the stored prescription', async () => {
+      const rx = await createPrescription(server);
+      await appends(rx.id, call.full(rx.id), 'full_dispense');
+      const result = await verify(server, unsigned(rx.id), server.pharmacist.token);
+      assert.deepEqual(Object.keys(result).sort(), [...FULL_KEYS, ...WHEN_DISPENSED].sort());
       assert.equal(result.valid, false);
       assert.equal(result.tampering_detection_result.prescription_url_valid, false);
       assert.equal(result.tampering_detection_result.prescription_hash_check_passed, false);
       assert.deepEqual(
         (result.events as JsonObject[]).map((e) => e.type),
-        ['create'],
+        ['create', 'full_dispense'],
       );
     });
   });

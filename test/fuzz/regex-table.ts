@@ -5,8 +5,6 @@
  * untested. Entries are matched by file and exact text, not by line.
  */
 
-import { PLAIN_TEXT_PATTERN } from '../../src/api/params.js';
-
 /** Where a regex's input comes from. */
 export type Reach =
   | 'request' // any HTTP client
@@ -30,11 +28,36 @@ const rep = (s: string, n: number): string => s.repeat(Math.ceil(n / s.length)).
 
 export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/api/create.ts', text: '^[0-9]{1,4}$', reach: 'request' },
+  // Stated in the OpenAPI document for clients (traceparent, a tile index); erx checks them itself elsewhere.
+  {
+    file: 'src/http/openapi-operations.ts',
+    text: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$',
+    reach: 'request',
+  },
+  {
+    file: 'src/http/openapi-operations.ts',
+    text: '^(x[0-9]{3}/)*[0-9]{3}(\\.p/[1-9][0-9]{0,2})?$',
+    reach: 'request',
+  },
   { file: 'src/api/feed.ts', text: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$', reach: 'request' },
   { file: 'src/api/prescription-list.ts', text: '^(100|[1-9][0-9]?)$', reach: 'request' },
   { file: 'src/api/catalog.ts', text: '^(50|[1-4][0-9]|[1-9])$', reach: 'request' },
   { file: 'src/api/catalog.ts', text: '^[0-9]{8,14}$', reach: 'request' },
-  { file: 'src/api/params.ts', text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$', reach: 'request' },
+  {
+    file: 'src/api/params.ts',
+    text: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$',
+    reach: 'request',
+  },
+  {
+    file: 'src/chmed16a/schema.ts',
+    text: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
+    reach: 'request',
+  },
+  {
+    file: 'src/cli/terminal-text.ts',
+    text: '/[\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029]/gu',
+    reach: 'store',
+  },
   {
     file: 'src/api/dispense.ts',
     text: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)$',
@@ -105,9 +128,9 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
   { file: 'src/chmed16a/schema.ts', text: '^[0-9]{4,5}$', reach: 'request' },
   { file: 'src/config/index.ts', text: '/^\\d+$/', reach: 'config' },
   { file: 'src/cli/commands/feed.ts', text: '/^[0-9]+$/', reach: 'config' },
-  { file: 'src/cli/service-client.ts', text: '/^\\d+$/', reach: 'request' },
+  { file: 'client/retry.ts', text: '/^\\d+$/', reach: 'request' },
   {
-    file: 'src/service/feed-cursor.ts',
+    file: 'src/service/feed/feed-cursor.ts',
     text: '/^(?:0|[1-9a-z][0-9a-z]{0,10})$/',
     reach: 'request',
   },
@@ -121,13 +144,7 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
     near: (n) => [`[${rep(':', n)}`, `${rep('a', n)}:`, `${rep('a', n)}:123456`],
   },
   { file: 'src/config/duration.ts', text: '/^(\\d{1,9})([smhd])$/', reach: 'config' },
-  { file: 'src/http/routes/prescriptions.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
-  {
-    file: 'src/http/routes/prescriptions.ts',
-    text: "new RegExp(PLAIN_TEXT_PATTERN, 'u')",
-    reach: 'request',
-    builds: new RegExp(PLAIN_TEXT_PATTERN, 'u'),
-  },
+  { file: 'src/http/routes/call-context.ts', text: '/^[\\x21-\\x7e]{1,200}$/', reach: 'request' },
   {
     file: 'src/http/trace.ts',
     text: '/^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/',
@@ -159,6 +176,19 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
     reach: 'request',
     near: (n) => [`${rep('%', n)}#`, `${rep('a', n)}&`],
   },
+  {
+    file: 'src/link/foreign.ts',
+    text: '/^(?:chmed16a[01]|chmed23[a-z]+\\.)./is',
+    reach: 'request',
+    near: (n) => [rep('CHMED16A', n), `CHMED16A${rep('2', n)}`, `CHMED23${rep('a', n)}`],
+  },
+  { file: 'src/link/foreign.ts', text: '/^[0-9a-f]{128}$/i', reach: 'request' },
+  {
+    file: 'src/link/foreign.ts',
+    text: '/^[0-9]{1,10}$/',
+    reach: 'request',
+    near: (n) => [rep('1', n), `${rep('1', n)}x`],
+  },
   { file: 'src/link/issuer.ts', text: '/[\\p{Cc}\\p{Cs}]/u', reach: 'request' },
   { file: 'src/link/parse.ts', text: '/[\\p{Cc}\\p{Cs}]/u', reach: 'request' },
   {
@@ -167,7 +197,12 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
     reach: 'request',
     near: (n) => [rep('a', n), `a:${rep('b', n)} `, rep('a:', n) + ' ', `a${rep('+', n)}`],
   },
-  { file: 'src/link/parse.ts', text: '/^chmed16a[01]/i', reach: 'request' },
+  {
+    file: 'src/link/parse.ts',
+    text: '/^(?:chmed16a[01]|chmed23[a-z]+\\.)/i',
+    reach: 'request',
+    near: (n) => [`CHMED23${rep('a', n)}`, `CHMED23${rep('a', n)}!`],
+  },
   {
     file: 'src/link/parse.ts',
     text: '/^(?:0|[1-9][0-9]{0,9})$/',
@@ -190,5 +225,25 @@ export const REGEX_TABLE: readonly RegexEntry[] = [
     reach: 'request',
     near: (n) => [rep('aaaaaaaa-', n), rep('0', n)],
   },
-  { file: 'src/service/terms.ts', text: '/^[0-9a-f]{128}$/', reach: 'store' },
+  { file: 'src/service/rules/terms.ts', text: '/^[0-9a-f]{128}$/', reach: 'store' },
+  {
+    file: 'src/chmed23a/transmission.ts',
+    text: '/^chmed23([a-z]+)(?:\\.([1-9][0-9]{0,5})\\/([1-9][0-9]{0,5}))?\\./i',
+    reach: 'request',
+    near: (n) => [
+      `CHMED23${rep('a', n)}`,
+      `CHMED23A.${rep('1', n)}/4.`,
+      `CHMED23A.1/${rep('9', n)}`,
+    ],
+  },
+  { file: 'src/chmed23a/transmission.ts', text: '/^chmed23/i', reach: 'request' },
+  { file: 'src/document/read-document.ts', text: '/^chmed16a[01]/i', reach: 'request' },
+  {
+    file: 'src/http/read-bodies.ts',
+    text: '/\\r?\\n/',
+    reach: 'request',
+    near: (n) => [rep('\r', n), rep('\r\n', n)],
+  },
+  // The SVG the QR library drew for one part, before it is placed in the stack.
+  { file: 'src/qr/render-codes.ts', text: '/^<svg\\s/', reach: 'internal' },
 ];

@@ -29,7 +29,10 @@ describe('defects found by fuzzing', () => {
       );
       assertError(answer, 400, 'bad_request', 'too_large_for_qr');
     }
-    assert.equal(await server.runtime.store.getPrescription(doc.Id as string), undefined);
+    assert.equal(
+      (await server.runtime.store.readChain(doc.Id as string))?.state.prescription,
+      undefined,
+    );
     const data = await server.request(
       'POST',
       '/ePrescription/create?output-format=data',

@@ -33,7 +33,7 @@ test('40 concurrent forced dispenses: all 200, 41 events, one linear chain', asy
     answers.map(() => 200),
   );
 
-  const events = await server.runtime.store.getEvents(id);
+  const events = (await server.runtime.store.readChain(id))?.state.events ?? [];
   assert.equal(events.length, 41);
   events.forEach((e, i) => {
     assert.equal(e.seq, i);

@@ -45,16 +45,22 @@ await postgresSuite('three instances over one PostgreSQL', () => {
     env = {
       ERX_DATA_DIR: dataDir,
       ERX_DATABASE_URL: db.url,
+      // One public address for every instance and the operator's CLI, as a deployment has: the
+      // log's origin, which the audit checks checkpoints under, follows from it.
+      ERX_PRESCRIPTION_URL: 'https://erx.example.ch/rx/',
       ERX_RATE_LIMIT_SUBJECT: '0',
       ERX_RATE_LIMIT_ANON: '0',
       // Every client of the test connects from 127.0.0.1, a hundred at once.
       ERX_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // One pharmacy appends hundreds of events to one prescription in seconds, on purpose.
+      ERX_CHAIN_MAX_EVENTS: '10000',
+      ERX_CHAIN_ACTOR_EVENTS: '10000',
     };
     for (const [id, role] of [
       ['doc', 'prescriber'],
       ['ph', 'pharmacist'],
     ] as const) {
-      const added = runCli(
+      const added = await runCli(
         [
           'clients',
           'add',
@@ -177,10 +183,19 @@ await postgresSuite('three instances over one PostgreSQL', () => {
       }
     };
     const storm = Promise.all(Array.from({ length: 12 }, worker));
-    // Cut every erx connection a few times while the storm runs.
+    let over = false;
+    void storm.then(
+      () => (over = true),
+      () => (over = true),
+    );
+    const answered = (): number => [...statuses.values()].reduce((sum, n) => sum + n, 0);
+    // Cut every erx connection three times while the storm runs: once a quarter, a half and
+    // three quarters of its calls have been answered (counted, not timed).
     let terminated = 0;
-    for (let round = 0; round < 3; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+    for (const share of [1, 2, 3]) {
+      while (!over && answered() < (share * 400) / 4) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       terminated += await terminateErxBackends(db);
     }
     await storm;
@@ -215,7 +230,7 @@ await postgresSuite('three instances over one PostgreSQL', () => {
       true,
     );
 
-    const audit = runCli(['audit', 'verify'], env);
+    const audit = await runCli(['audit', 'verify'], env);
     assert.equal(audit.status, 0, audit.stdout + audit.stderr);
     assert.match(audit.stdout, / 0 failed/);
   });

@@ -4,11 +4,13 @@
  * revoked, dispensed"). Whoever holds the QR code learns the state, never who dispensed what,
  * when, or who holds the lock. `issued_by` names the issuer by the seed's own rule (the link's
  * `i=` carries the same label), so the issuer is the one actor allowed in the answer. A prescriber
- * who did not issue the prescription gets the same short answer (SPEC.md §10 "Who sees what").
+ * who did not issue the prescription gets the same short answer (SPEC.md §10 "Who sees what"), and
+ * so does, for a link whose signature fails, a pharmacy that never dispensed or cancelled on it.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { calls, createPrescription, expectationsOn, json, verify } from '../support/e2e.js';
+import { withChangedSignature } from '../support/forged-links.js';
 import type { Created, JsonObject } from '../support/e2e.js';
 import { SUBSTITUTE, roomyPrescription } from '../support/fixtures.js';
 import { useTestServer } from '../support/server.js';
@@ -148,5 +150,38 @@ describe('anonymous verify discloses no actor or dispensing detail', () => {
     assert.equal(answer.status, 200, answer.text);
     assert.deepEqual(Object.keys(answer.json).sort(), SHORT_KEYS);
     assert.deepEqual(answer.json, anonymous);
+  });
+
+  it('answers a pharmacy that only locked it, for a forged link, as it answers no token', async () => {
+    const forged = await createPrescription(server, roomyPrescription());
+    const call = calls(server);
+    await appends(forged.id, call.dispenseFull(forged.id, server.pharmacist), 'full_dispense');
+    await appends(
+      forged.id,
+      call.lock(forged.id, server.pharmacist2, `?reason=${encodeURIComponent(LOCK_REASON)}`),
+      'lock',
+    );
+    const link = withChangedSignature(forged.link);
+    const full = await verify(server, link, server.pharmacist.token);
+    assert.equal(full.locked_by, server.pharmacist2.name);
+    const secrets = secretsOf(full);
+    const anonymous = await verify(server, link);
+    const answer = await server.request('POST', '/ePrescription/verify', {
+      body: link,
+      contentType: 'text/plain',
+      token: server.pharmacist2.token,
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(Object.keys(answer.json).sort(), SHORT_KEYS);
+    assert.deepEqual(answer.json, anonymous);
+    assert.deepEqual(
+      [answer.json.valid, answer.json.revoked, answer.json.dispensed],
+      [false, false, false],
+    );
+    const leaked = [...secrets].filter(([value]) => answer.text.includes(value));
+    assert.deepEqual(
+      leaked.map(([, what]) => what),
+      [],
+    );
   });
 });

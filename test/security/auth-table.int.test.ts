@@ -261,9 +261,10 @@ describe('authentication and authorisation table (API1, API2, API5)', () => {
   async function recorded(): Promise<number> {
     let total = 0;
     for (const rx of [rxA, rxB, rxC, rxD])
-      total += (await server.runtime.store.getEvents(rx.id)).length;
+      total += ((await server.runtime.store.readChain(rx.id))?.state.events ?? []).length;
     for (const id of refusedCreates) {
-      if ((await server.runtime.store.getPrescription(id)) !== undefined) total += 1000;
+      if ((await server.runtime.store.readChain(id))?.state.prescription !== undefined)
+        total += 1000;
     }
     return total;
   }

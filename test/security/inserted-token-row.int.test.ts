@@ -98,7 +98,8 @@ describe('rows written into the database without the pepper', () => {
 
   const revoke = (token: string): Promise<Answer> =>
     server.request('POST', `/ePrescription/revoke/${rxId}`, { token });
-  const events = async () => (await server.runtime.store.getEvents(rxId)).length;
+  const events = async () =>
+    ((await server.runtime.store.readChain(rxId))?.state.events ?? []).length;
   const tokenRequest = (clientId: string, secret: string): Promise<Answer> =>
     server.request('POST', '/REST/v1/OAuth/token', {
       body: new URLSearchParams({

@@ -73,7 +73,7 @@ describe('rate limits (API4)', () => {
     assertTooMany(
       await server.request('POST', `/ePrescription/revoke/${rx.id}`, { token: second }),
     );
-    assert.equal((await server.runtime.store.getEvents(rx.id)).length, 1);
+    assert.equal(((await server.runtime.store.readChain(rx.id))?.state.events ?? []).length, 1);
     console.log(
       `[security] rate limit per subject: ${BURST} calls with 2 tokens of one client, ` +
         `${counts[200]} accepted, ${counts[429]} × 429; other subjects unaffected`,

@@ -2,7 +2,9 @@
  * Smaller attacks, each against a real server:
  * - control characters (NUL, ESC, TAB, C1) in the free text a caller writes into a signed event
  *   (lock and unlock reasons in the query or the body, a forced dispense's reason, a substitute)
- *   are refused with 400 naming the field, and nothing is appended;
+ *   are refused with 400 naming the field, and nothing is appended; so are bidirectional controls
+ *   (U+202A–U+202E, U+2066–U+2069) in that text, and control characters in a medicament `Id` and
+ *   in a dispensed item's `id`;
  * - a reason whose percent-encoding is malformed (`%FF`, a truncated UTF-8 sequence, a lone `%`)
  *   is refused with 400, not recorded as the literal text;
  * - the demo clients' secrets are printed at the first start only; a later start names the file
@@ -79,6 +81,57 @@ describe('free text of signed events and its encoding', () => {
           ),
         '/0/substitute',
       );
+    }
+  });
+
+  it('refuses bidi controls in reasons and substitutes, naming the field', async () => {
+    const { id } = await createPrescription(server, roomyPrescription());
+    for (const text of [
+      'RLO\u202eevil',
+      'LRE\u202a',
+      'PDF\u202c',
+      'LRI\u2066x\u2069',
+      'FSI\u2068',
+    ]) {
+      const query = encodeURIComponent(text);
+      await refusedNaming(id, () => post(`/ePrescription/lock/${id}?reason=${query}`), '/reason');
+      await refusedNaming(
+        id,
+        () => post(`/ePrescription/unlock/${id}`, json({ reason: text })),
+        '/reason',
+      );
+      await refusedNaming(
+        id,
+        () =>
+          post(
+            `/ePrescription/dispense/${id}`,
+            json([{ id: MED_A, amount: 1, substitute: text, substitute_id_type: 1 }]),
+          ),
+        '/0/substitute',
+      );
+    }
+  });
+
+  it('refuses control characters in a medicament Id and a dispensed id, naming the field', async () => {
+    const { id } = await createPrescription(server, roomyPrescription());
+    for (const text of ['ESC\u001b[2J', 'NUL\u0000', 'CSI\u009b31m']) {
+      await refusedNaming(
+        id,
+        () => post(`/ePrescription/dispense/${id}`, json([{ id: text, amount: 1 }])),
+        '/0/id',
+      );
+      const doc = roomyPrescription();
+      (doc.Medicaments as Record<string, unknown>[])[0]!.Id = text;
+      const created = await server.request(
+        'POST',
+        '/ePrescription/create?output-format=data',
+        json(doc, { token: server.doctor.token }),
+      );
+      assert.equal(created.status, 400, created.text);
+      const paths = (created.json.violations as { path: string; code: string }[]).map(
+        (v) => `${v.path} ${v.code}`,
+      );
+      assert.ok(paths.includes('/Medicaments/0/Id plain_text'), JSON.stringify(paths));
     }
   });
 
@@ -180,7 +233,7 @@ describe('one sub has one role', () => {
           error.code === 'conflict' &&
           error.causeCode === 'sub_has_other_role',
       );
-      assert.equal(await server.runtime.store.getClient(clientId), undefined);
+      assert.equal(await server.runtime.store.clients.get(clientId), undefined);
       await assert.rejects(fetchToken(server.url, clientId, secret), /401/);
     }
     // Another client of the same role may share a sub (a second system of the same practice).
@@ -196,7 +249,7 @@ describe('one sub has one role', () => {
 
   it('reports in erx audit verify a sub that a store holds in both roles', async () => {
     // As a store written before erx refused it holds it: straight into the store.
-    await server.runtime.store.addClient({
+    await server.runtime.store.clients.add({
       clientId: 'legacy-pharmacy',
       // Never used: the client is only looked at, not authenticated.
       secretHash: 'unused',
@@ -207,7 +260,7 @@ describe('one sub has one role', () => {
       createdAt: Date.now(),
     });
     const { databaseUrl } = server.runtime.config;
-    const audit = runCli(['audit', 'verify'], {
+    const audit = await runCli(['audit', 'verify'], {
       ERX_DATA_DIR: server.dataDir,
       ...(databaseUrl === undefined ? {} : { ERX_DATABASE_URL: databaseUrl }),
     });
@@ -219,6 +272,6 @@ describe('one sub has one role', () => {
         'm',
       ),
     );
-    assert.match(audit.stdout, / 0 failed\n/);
+    assert.match(audit.stdout, / 0 failed, 0 log findings\n/);
   });
 });

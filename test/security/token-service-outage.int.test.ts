@@ -1,8 +1,8 @@
 /**
  * The token service slow (> 2 s) or down (SPEC.md §5): every protected route
- * answers 503 `service_unavailable` in the seed §7 shape, within the checker's 2 s limit, and
- * records nothing, not even when the late answer says "active". Anonymous verify needs no token
- * check and keeps working.
+ * answers 503 `service_unavailable` in the seed §7 shape, at the checker's 2 s limit (no earlier,
+ * and while the token service still holds every answer), and records nothing, not even when the
+ * late answer says "active". Anonymous verify needs no token check and keeps working.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -16,9 +16,8 @@ import { listenServer } from '../support/server.js';
 import type { ListeningServer } from '../support/server.js';
 
 const ITEMS = [{ id: MED_A, amount: 1 }];
-/** The checker's limit (SPEC.md §5 "HTTP external with 2 s timeout") and the fake's delay. */
+/** The checker's limit (SPEC.md §5 "HTTP external with 2 s timeout"). */
 const CHECK_LIMIT_MS = 2_000;
-const SLOW_MS = 3_000;
 
 describe('token service slow or down: fail closed', () => {
   let auth: FakeTokenService;
@@ -92,8 +91,11 @@ describe('token service slow or down: fail closed', () => {
 
   async function recorded(): Promise<number> {
     const store = erx.runtime.store;
-    let total = (await store.getEvents(rxId)).length + (await store.getEvents(lockTarget)).length;
-    for (const id of refusedCreates) if (await store.getPrescription(id)) total += 1000;
+    let total =
+      ((await store.readChain(rxId))?.state.events ?? []).length +
+      ((await store.readChain(lockTarget))?.state.events ?? []).length;
+    for (const id of refusedCreates)
+      if ((await store.readChain(id))?.state.prescription) total += 1000;
     return total;
   }
 
@@ -117,20 +119,24 @@ describe('token service slow or down: fail closed', () => {
     assert.equal(answer.json.valid, true);
   }
 
-  it('slow (3 s): 503 at the 2 s limit, and the late "active" records nothing', async () => {
-    auth.delayMs = SLOW_MS;
+  it('slow (holding its answers): 503 at the 2 s limit, and the late "active" records nothing', async () => {
+    auth.holding = true;
     const before = await recorded();
     const checksBefore = auth.checks;
-    const results = await fireAll();
-    for (const { name, answer, ms } of results) {
-      assertError(answer, 503, 'service_unavailable');
-      assert.ok(ms >= CHECK_LIMIT_MS - 100, `${name} answered after ${ms} ms, before the limit`);
-      assert.ok(ms < SLOW_MS, `${name} waited ${ms} ms for the slow answer`);
+    let results: Awaited<ReturnType<typeof fireAll>>;
+    try {
+      // Answered while the token service still holds every answer: erx did not wait for it.
+      results = await fireAll();
+      for (const { name, answer, ms } of results) {
+        assertError(answer, 503, 'service_unavailable');
+        assert.ok(ms >= CHECK_LIMIT_MS - 100, `${name} answered after ${ms} ms, before the limit`);
+      }
+      await anonymousVerifyWorks();
+      assert.ok(auth.checks >= checksBefore + results.length, 'every call asked the token service');
+    } finally {
+      // The late "active" answers go out now; they must change nothing.
+      auth.holding = false;
     }
-    await anonymousVerifyWorks();
-    // Let the fake send its late "active" answers; they must change nothing.
-    await new Promise((resolve) => setTimeout(resolve, SLOW_MS - CHECK_LIMIT_MS + 500));
-    assert.ok(auth.checks >= checksBefore + results.length, 'every call asked the token service');
     assert.equal(await recorded(), before);
     const times = results.map((r) => Math.round(r.ms));
     console.log(
@@ -139,14 +145,13 @@ describe('token service slow or down: fail closed', () => {
     );
   });
 
-  it('down (closed port): 503 at once, nothing recorded', async () => {
+  it('down (closed port): 503, nothing recorded', async () => {
     auth.delayMs = 0;
     await auth.close();
     const before = await recorded();
     const results = await fireAll();
-    for (const { name, answer, ms } of results) {
+    for (const { answer } of results) {
       assertError(answer, 503, 'service_unavailable');
-      assert.ok(ms < CHECK_LIMIT_MS, `${name} took ${ms} ms against a closed port`);
     }
     await anonymousVerifyWorks();
     assert.equal(await recorded(), before);

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { KeyedMutex } from '../../src/keyed-mutex.js';
+import { NoSuchPrescription } from '../../src/store/races.js';
 import type {
   AppendDecision,
   ClientRow,
@@ -124,9 +126,46 @@ export function decideNext(
   };
 }
 
+/** One lock per store, as the service has one per runtime (`ServiceDeps.appendLocks`). */
+const appendLocks = new WeakMap<Store, KeyedMutex>();
+
+/**
+ * An append as the service makes one (`service/append.ts`), once: under this process's lock of
+ * the prescription, holds the chain, lets `decide` choose the next event and hands it to the store.
+ * `NoSuchPrescription` without calling `decide` when there is no chain; a head another process
+ * moved meanwhile rejects with the store's `StaleHead`.
+ */
+export function appendHeld(
+  store: Store,
+  prescriptionId: string,
+  decide: (state: ChainState) => Promise<AppendDecision>,
+): Promise<EventRow> {
+  let locks = appendLocks.get(store);
+  if (locks === undefined) appendLocks.set(store, (locks = new KeyedMutex()));
+  return locks.run(prescriptionId, async () => {
+    const held = await store.holdChain(prescriptionId);
+    if (held === undefined) throw new NoSuchPrescription();
+    try {
+      const decision = await decide(held.state);
+      await held.append(decision);
+      return decision.event;
+    } finally {
+      await held.release();
+    }
+  });
+}
+
+/** The chain as committed, without its snapshot name. */
+export async function chainOf(
+  store: Store,
+  prescriptionId: string,
+): Promise<ChainState | undefined> {
+  return (await store.readChain(prescriptionId))?.state;
+}
+
 /** Asserts one linear chain: seq 0..n-1, each parent the previous hash, head the last hash. */
 export async function assertLinear(store: Store, prescriptionId: string): Promise<EventRow[]> {
-  const chain = await store.getChain(prescriptionId);
+  const chain = (await store.readChain(prescriptionId))?.state;
   assert.ok(chain);
   const { prescription, events } = chain;
   events.forEach((e, i) => {

@@ -8,6 +8,7 @@ import { it } from 'node:test';
 import { IdempotencyRace } from '../../src/store/races.js';
 import {
   assertLinear,
+  appendHeld,
   decideNext,
   idempotencyRow,
   newPrescription,
@@ -23,20 +24,21 @@ export function idempotencyContract(open: OpenFixture): void {
       const remembered = idempotencyRow('HIN|doc1', 'k-create', p.row.id, p.create.event.id);
       const withAnswer = { ...remembered, answer: 'a1b2c3 signature hex' };
       await store.insertPrescription(p.row, { ...p.create, idempotency: withAnswer });
-      assert.deepEqual(await store.getIdempotency('HIN|doc1', 'k-create'), withAnswer);
+      assert.deepEqual(await store.idempotency.get('HIN|doc1', 'k-create'), withAnswer);
 
-      const event = await store.appendEvent(
+      const event = await appendHeld(
+        store,
         p.row.id,
         decideNext({
           idempotency: (e) => idempotencyRow('HIN|pharma1', 'k-append', p.row.id, e.id),
         }),
       );
-      const stored = await store.getIdempotency('HIN|pharma1', 'k-append');
+      const stored = await store.idempotency.get('HIN|pharma1', 'k-append');
       assert.deepEqual(stored, idempotencyRow('HIN|pharma1', 'k-append', p.row.id, event.id));
       assert.equal(stored !== undefined && 'answer' in stored, false);
 
-      assert.equal(await store.getIdempotency('HIN|pharma1', 'k-create'), undefined);
-      assert.equal(await store.getIdempotency('HIN|doc1', 'unknown'), undefined);
+      assert.equal(await store.idempotency.get('HIN|pharma1', 'k-create'), undefined);
+      assert.equal(await store.idempotency.get('HIN|doc1', 'unknown'), undefined);
     }));
 
   it('refuses a second create with the same actor and key, writing nothing of it', () =>
@@ -52,10 +54,10 @@ export function idempotencyContract(open: OpenFixture): void {
         }),
         (e: unknown) => e instanceof IdempotencyRace,
       );
-      assert.equal(await store.getPrescription(second.row.id), undefined);
+      assert.equal((await store.readChain(second.row.id))?.state.prescription, undefined);
       assert.equal(await store.getEvent(second.create.event.id), undefined);
-      assert.deepEqual(await store.getIdempotency('HIN|doc1', 'k1'), row);
-      assert.equal(await store.countPrescriptions(), 1);
+      assert.deepEqual(await store.idempotency.get('HIN|doc1', 'k1'), row);
+      assert.equal(await store.prescriptions.count(), 1);
 
       // The same key of another actor is another call.
       const third = newPrescription();
@@ -63,7 +65,7 @@ export function idempotencyContract(open: OpenFixture): void {
         ...third.create,
         idempotency: idempotencyRow('HIN|doc2', 'k1', third.row.id, third.create.event.id),
       });
-      assert.equal(await store.countPrescriptions(), 2);
+      assert.equal(await store.prescriptions.count(), 2);
     }));
 
   it('refuses a second append with the same actor and key, writing nothing of it', () =>
@@ -73,13 +75,13 @@ export function idempotencyContract(open: OpenFixture): void {
       const remember = decideNext({
         idempotency: (e) => idempotencyRow('HIN|pharma1', 'k2', p.row.id, e.id),
       });
-      const first = await store.appendEvent(p.row.id, remember);
+      const first = await appendHeld(store, p.row.id, remember);
       await assert.rejects(
-        store.appendEvent(p.row.id, remember),
+        appendHeld(store, p.row.id, remember),
         (e: unknown) => e instanceof IdempotencyRace,
       );
       assert.deepEqual(await assertLinear(store, p.row.id), [p.create.event, first]);
-      assert.equal((await store.getIdempotency('HIN|pharma1', 'k2'))?.eventId, first.id);
+      assert.equal((await store.idempotency.get('HIN|pharma1', 'k2'))?.eventId, first.id);
     }));
 
   it('forgets remembered calls older than the given time', () =>
@@ -88,17 +90,18 @@ export function idempotencyContract(open: OpenFixture): void {
       await store.insertPrescription(p.row, p.create);
       const times = [1_000, 2_000, 2_500, 3_000];
       for (const [i, t] of times.entries()) {
-        await store.appendEvent(
+        await appendHeld(
+          store,
           p.row.id,
           decideNext({ idempotency: (e) => idempotencyRow('a', `k${i}`, p.row.id, e.id, t) }),
         );
       }
-      assert.equal(await store.purgeIdempotency(2_500), 2);
-      assert.equal(await store.getIdempotency('a', 'k0'), undefined);
-      assert.equal(await store.getIdempotency('a', 'k1'), undefined);
-      assert.equal((await store.getIdempotency('a', 'k2'))?.createdAt, 2_500);
-      assert.equal((await store.getIdempotency('a', 'k3'))?.createdAt, 3_000);
-      assert.equal(await store.purgeIdempotency(2_500), 0);
+      assert.equal(await store.idempotency.purge(2_500), 2);
+      assert.equal(await store.idempotency.get('a', 'k0'), undefined);
+      assert.equal(await store.idempotency.get('a', 'k1'), undefined);
+      assert.equal((await store.idempotency.get('a', 'k2'))?.createdAt, 2_500);
+      assert.equal((await store.idempotency.get('a', 'k3'))?.createdAt, 3_000);
+      assert.equal(await store.idempotency.purge(2_500), 0);
       // The events stay: only the memory of the calls goes.
       assert.equal((await assertLinear(store, p.row.id)).length, 5);
     }));

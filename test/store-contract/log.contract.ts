@@ -1,14 +1,16 @@
 /**
  * Contract: the transparency log's part of the store (`Store.log`). A growth is written only onto
  * the size it was computed from, so of two integrators racing from one size exactly one writes;
- * hashes, checkpoints and cosignatures read back as written; leaves are the events in feed order.
+ * hashes, leaves, checkpoints and cosignatures read back as written; candidates are the events in
+ * feed order; a leaf's chain, hash and event are found again.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
-import type { LogAppend } from '../../src/store/log.js';
+import type { LeafRow, LogAppend } from '../../src/store/log.js';
 import type { Store } from '../../src/store/types.js';
-import { decideNext, insertNew, withFixture } from './fixture.js';
+import { chainName } from '../../src/transparency/leaf-entry.js';
+import { insertNew, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 
 /** A growth from `fromSize` to `size` with `hashes` stored hashes at indexes from `firstIndex`. */
@@ -21,6 +23,7 @@ function growth(
 ): LogAppend {
   return {
     fromSize,
+    leaves: [],
     hashes: Array.from({ length: hashes }, (_, i) => ({
       index: firstIndex + i,
       hash: randomBytes(32),
@@ -35,7 +38,7 @@ function growth(
 }
 
 async function numbered(store: Store): Promise<void> {
-  await store.sequenceFeed();
+  await store.feed.sequence();
 }
 
 /** Registers the log tests of the contract. */
@@ -107,71 +110,115 @@ export function logContract(open: OpenFixture): void {
       assert.equal(results.filter(Boolean).length, 1);
     }));
 
-  it('reads the events as leaves in feed order, and their positions by id', () =>
+  it('reads the events as candidates in feed order', () =>
     withFixture(open, async ({ store }) => {
       // Numbered one at a time: PostgreSQL numbers what one run finds in chain order, not commit order.
       const a = await insertNew(store);
       await numbered(store);
       const b = await insertNew(store);
       await numbered(store);
-      const leaves = await store.log.readLeaves(0, 10);
+      const read = await store.log.readCandidates(0, 10);
       assert.deepEqual(
-        leaves.map((l) => l.hash),
-        [a.create.event.hash, b.create.event.hash],
-      );
-      assert.deepEqual(
-        leaves.map((l) => l.position),
-        [1, 2],
-      );
-      assert.deepEqual(
-        leaves.map((l) => l.id),
-        [a.create.event.id, b.create.event.id],
-      );
-      assert.deepEqual(await store.log.readLeaves(1, 10), [leaves[1]]);
-      assert.deepEqual(await store.log.readLeaves(0, 0), []);
-      const positions = await store.log.positions([
-        b.create.event.id,
-        'unknown',
-        a.create.event.id,
-      ]);
-      assert.deepEqual(
-        [...positions.entries()].sort(),
+        read.map((c) => [c.feedSeq, c.id, c.prescriptionId, c.seq, c.hash, c.parentHash]),
         [
-          [a.create.event.id, 1],
-          [b.create.event.id, 2],
-        ].sort(),
+          [1, a.create.event.id, a.row.id, 0, a.create.event.hash, null],
+          [2, b.create.event.id, b.row.id, 0, b.create.event.hash, null],
+        ],
       );
+      assert.deepEqual(await store.log.readCandidates(1, 10), [read[1]]);
+      assert.deepEqual(await store.log.readCandidates(0, 0), []);
+      assert.equal(await store.log.eventHashAt(a.row.id, 0), a.create.event.hash);
+      assert.equal(await store.log.eventHashAt(a.row.id, 1), undefined);
     }));
 
-  it("answers a chain's newest event at a position a checkpoint of a size covers", () =>
+  it('reads where the event of a leaf stands now, and the events a leaf names or its position holds', () =>
     withFixture(open, async ({ store }) => {
       const a = await insertNew(store);
       await numbered(store);
       const b = await insertNew(store);
       await numbered(store);
-      const next = await store.appendEvent(a.row.id, decideNext());
-      await numbered(store);
-      const positions = await store.log.positions([a.create.event.id, b.create.event.id, next.id]);
-      assert.deepEqual(
-        [
-          positions.get(a.create.event.id),
-          positions.get(b.create.event.id),
-          positions.get(next.id),
-        ],
-        [1, 2, 3],
-      );
-      assert.deepEqual(await store.log.newestLogged(a.row.id, 3), {
-        position: 3,
-        id: next.id,
-        hash: next.hash,
-      });
-      assert.deepEqual(await store.log.newestLogged(a.row.id, 2), {
-        position: 1,
-        id: a.create.event.id,
+      const chain = chainName(a.row.id);
+      const leaf = (index: number, eventId: string, feedSeq: number): LeafRow => ({
+        index,
+        chain,
+        place: index,
         hash: a.create.event.hash,
+        prev: index === 0 ? undefined : index - 1,
+        eventId,
+        feedSeq,
       });
-      assert.equal(await store.log.newestLogged(a.row.id, 0), undefined);
-      assert.equal(await store.log.newestLogged('no-such-prescription', 3), undefined);
+      // Leaf 1 names an event that is gone, read at the position b's event holds now.
+      const leaves = [leaf(0, a.create.event.id, 1), leaf(1, 'gone', 2)];
+      assert.equal(await store.log.append({ ...growth(0, 2, 0, 3), leaves }), true);
+      const ofChain = await store.log.chainLeaves(chain, 2);
+      assert.deepEqual(
+        ofChain.map((l) => [l.index, l.feedSeq, l.feedSeqNow]),
+        [
+          [0, 1, 1],
+          [1, 2, undefined],
+        ],
+      );
+      const found = await store.log.leafEvents([a.create.event.id, 'gone'], [1, 2, 99]);
+      assert.deepEqual(
+        found
+          .map((e) => [e.id, e.prescriptionId, e.seq, e.hash, e.feedSeq, e.live])
+          .sort((x, y) => Number(x[4]) - Number(y[4])),
+        [
+          [a.create.event.id, a.row.id, 0, a.create.event.hash, 1, true],
+          [b.create.event.id, b.row.id, 0, b.create.event.hash, 2, true],
+        ],
+      );
+      assert.deepEqual(await store.log.leafEvents([], []), []);
+    }));
+
+  it('keeps the leaves of a growth as taken in, found by chain, hash and event', () =>
+    withFixture(open, async ({ store }) => {
+      const chainA = randomBytes(32);
+      const chainB = randomBytes(32);
+      const leaf = (index: number, chain: Buffer, place: number, prev?: number): LeafRow => ({
+        index,
+        chain,
+        place,
+        hash: `${index}`.padStart(64, 'a'),
+        prev,
+        eventId: `event-${index}`,
+        feedSeq: index + 7,
+      });
+      const leaves = [leaf(0, chainA, 0), leaf(1, chainB, 0), leaf(2, chainA, 1, 0)];
+      assert.equal(await store.log.append({ ...growth(0, 3, 0, 4), leaves }), true);
+      const norm = (rows: LeafRow[]): unknown[] =>
+        rows.map((r) => ({ ...r, chain: r.chain && Buffer.from(r.chain).toString('hex') }));
+      assert.deepEqual(norm(await store.log.readLeafRows(0, 10)), norm(leaves));
+      assert.deepEqual(norm(await store.log.readLeafRows(1, 1)), norm([leaves[1]!]));
+      assert.equal(await store.log.feedReadAt(3), 9);
+      assert.equal(await store.log.feedReadAt(0), 0);
+      // No event of these ids is stored: each leaf's event stands at no feed position now.
+      const ofChain = async (size: number) =>
+        (await store.log.chainLeaves(chainA, size)).map(({ feedSeqNow, ...leaf }) => {
+          assert.equal(feedSeqNow, undefined);
+          return leaf;
+        });
+      assert.deepEqual(norm(await ofChain(3)), norm([leaves[0]!, leaves[2]!]));
+      assert.deepEqual(norm(await ofChain(2)), norm([leaves[0]!]));
+      const newest = await store.log.newestOfChains([chainA, chainB, randomBytes(32)], 3);
+      assert.deepEqual(
+        [...newest.entries()].map(([k, r]) => [k, r.index]).sort(),
+        [
+          [chainA.toString('hex'), 2],
+          [chainB.toString('hex'), 1],
+        ].sort(),
+      );
+      const logged = await store.log.loggedHashes([leaves[2]!.hash, 'f'.repeat(64)], 3);
+      assert.deepEqual([...logged], [leaves[2]!.hash]);
+      assert.equal((await store.log.loggedHashes([leaves[2]!.hash], 2)).size, 0);
+      const positions = await store.log.positions(['event-2', 'unknown', 'event-0']);
+      assert.deepEqual(
+        [...positions.entries()].sort(),
+        [
+          ['event-0', 1],
+          ['event-2', 3],
+        ].sort(),
+      );
     }));
 
   it('keeps one cosignature line per witness on a checkpoint', () =>

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { LATEST_SCHEMA_VERSION } from '../../src/store/migrations.js';
-import { fakeEvent, insertNew, newPrescription, withFixture } from './fixture.js';
+import { appendHeld, fakeEvent, insertNew, newPrescription, withFixture } from './fixture.js';
 import type { OpenFixture } from './fixture.js';
 import { AlreadyExists } from '../../src/store/races.js';
 
@@ -37,10 +37,13 @@ export function prescriptionContract(open: OpenFixture): void {
   it('stores a prescription with its create event and reads both back', () =>
     withFixture(open, async ({ store }) => {
       const { row, create } = await insertNew(store);
-      assert.deepEqual(await store.getPrescription(row.id), row);
-      assert.deepEqual(await store.getEvents(row.id), [create.event]);
+      assert.deepEqual((await store.readChain(row.id))?.state.prescription, row);
+      assert.deepEqual((await store.readChain(row.id))?.state.events ?? [], [create.event]);
       assert.deepEqual(await store.getEvent(create.event.id), create.event);
-      assert.deepEqual(await store.getChain(row.id), { prescription: row, events: [create.event] });
+      assert.deepEqual((await store.readChain(row.id))?.state, {
+        prescription: row,
+        events: [create.event],
+      });
     }));
 
   it('adds terms to a prescription without any, once, and to no other', () =>
@@ -49,22 +52,22 @@ export function prescriptionContract(open: OpenFixture): void {
       const old = { ...fresh.row };
       delete old.terms;
       await store.insertPrescription(old, fresh.create);
-      assert.deepEqual(await store.getPrescription(old.id), old);
+      assert.deepEqual((await store.readChain(old.id))?.state.prescription, old);
       const terms = { expiresAt: 1_700_000_000_000, signature: 'cd'.repeat(64) };
-      assert.equal(await store.addTerms(old.id, terms), true);
-      assert.deepEqual(await store.getPrescription(old.id), { ...old, terms });
-      assert.deepEqual((await store.getChain(old.id))?.prescription, { ...old, terms });
-      assert.equal(await store.addTerms(old.id, { ...terms, expiresAt: 1 }), false);
-      assert.deepEqual((await store.getPrescription(old.id))?.terms, terms);
-      assert.equal(await store.addTerms('unknown', terms), false);
+      assert.equal(await store.prescriptions.addTerms(old.id, terms), true);
+      assert.deepEqual((await store.readChain(old.id))?.state.prescription, { ...old, terms });
+      assert.deepEqual((await store.readChain(old.id))?.state?.prescription, { ...old, terms });
+      assert.equal(await store.prescriptions.addTerms(old.id, { ...terms, expiresAt: 1 }), false);
+      assert.deepEqual((await store.readChain(old.id))?.state.prescription?.terms, terms);
+      assert.equal(await store.prescriptions.addTerms('unknown', terms), false);
     }));
 
   it('answers undefined for an unknown prescription or event', () =>
     withFixture(open, async ({ store }) => {
       await insertNew(store);
-      assert.equal(await store.getPrescription('unknown'), undefined);
-      assert.equal(await store.getChain('unknown'), undefined);
-      assert.deepEqual(await store.getEvents('unknown'), []);
+      assert.equal((await store.readChain('unknown'))?.state.prescription, undefined);
+      assert.equal((await store.readChain('unknown'))?.state, undefined);
+      assert.deepEqual((await store.readChain('unknown'))?.state.events ?? [], []);
       assert.equal(await store.getEvent('unknown'), undefined);
     }));
 
@@ -76,9 +79,11 @@ export function prescriptionContract(open: OpenFixture): void {
         store.insertPrescription(again.row, again.create),
         (e: unknown) => e instanceof AlreadyExists && e.what === 'prescription',
       );
-      assert.deepEqual(await store.getEvents(first.row.id), [first.create.event]);
+      assert.deepEqual((await store.readChain(first.row.id))?.state.events ?? [], [
+        first.create.event,
+      ]);
       assert.equal(await store.getEvent(again.create.event.id), undefined);
-      assert.equal(await store.countPrescriptions(), 1);
+      assert.equal(await store.prescriptions.count(), 1);
     }));
 
   it('refuses a create event whose id exists already, writing nothing', () =>
@@ -90,8 +95,8 @@ export function prescriptionContract(open: OpenFixture): void {
         store.insertPrescription(other.row, { event: clash }),
         (e: unknown) => e instanceof Error && !(e instanceof AlreadyExists),
       );
-      assert.equal(await store.getPrescription(other.row.id), undefined);
-      assert.equal(await store.countPrescriptions(), 1);
+      assert.equal((await store.readChain(other.row.id))?.state.prescription, undefined);
+      assert.equal(await store.prescriptions.count(), 1);
     }));
 
   it('creates concurrently: one winner per id, every other attempt a conflict', () =>
@@ -106,26 +111,27 @@ export function prescriptionContract(open: OpenFixture): void {
         if (r.status === 'rejected')
           assert.ok(r.reason instanceof AlreadyExists && r.reason.what === 'prescription');
       }
-      for (const id of ids) assert.equal((await store.getEvents(id)).length, 1);
-      assert.equal(await store.countPrescriptions(), ids.length);
+      for (const id of ids)
+        assert.equal(((await store.readChain(id))?.state.events ?? []).length, 1);
+      assert.equal(await store.prescriptions.count(), ids.length);
     }));
 
   it('pages prescription ids in byte order and counts them', () =>
     withFixture(open, async ({ store }) => {
-      assert.equal(await store.countPrescriptions(), 0);
-      assert.deepEqual(await store.listPrescriptionIds(undefined, 10), []);
+      assert.equal(await store.prescriptions.count(), 0);
+      assert.deepEqual(await store.prescriptions.ids(undefined, 10), []);
       const ids = ['b-3', 'a-1', 'B-2', '0-9', 'a-10'];
       for (const id of ids) await insertNew(store, id);
       const pages: string[][] = [];
       let after: string | undefined;
       for (;;) {
-        const page = await store.listPrescriptionIds(after, 2);
+        const page = await store.prescriptions.ids(after, 2);
         if (page.length === 0) break;
         pages.push(page);
         after = page[page.length - 1];
       }
       assert.deepEqual(pages, [['0-9', 'B-2'], ['a-1', 'a-10'], ['b-3']]);
-      assert.equal(await store.countPrescriptions(), ids.length);
+      assert.equal(await store.prescriptions.count(), ids.length);
     }));
 
   it('keeps every event body, hash and signature byte for byte', () =>
@@ -137,9 +143,9 @@ export function prescriptionContract(open: OpenFixture): void {
       for (const body of rest) {
         const last = written[written.length - 1]!;
         const event = fakeEvent(p.row.id, last.seq + 1, last.hash, body);
-        written.push(await store.appendEvent(p.row.id, async () => ({ event })));
+        written.push(await appendHeld(store, p.row.id, async () => ({ event })));
       }
-      const read = await store.getEvents(p.row.id);
+      const read = (await store.readChain(p.row.id))?.state.events ?? [];
       assert.deepEqual(
         read.map((e) => e.body),
         TRICKY_BODIES,
@@ -149,6 +155,6 @@ export function prescriptionContract(open: OpenFixture): void {
         assert.deepEqual(e, written[i]);
         assert.deepEqual(await store.getEvent(e.id), written[i]);
       }
-      assert.deepEqual((await store.getChain(p.row.id))?.events, written);
+      assert.deepEqual((await store.readChain(p.row.id))?.state?.events, written);
     }));
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import type { FeedViewer, Store } from '../../src/store/types.js';
-import { decideNext } from './fixture.js';
+import { appendHeld, decideNext } from './fixture.js';
 
 /** The migrations a version-3 database has had, in order. */
 export const UP_TO_VERSION_3 = MIGRATIONS.filter((m) => m.version <= 3);
@@ -88,10 +88,10 @@ const viewer = (role: FeedViewer['role'], name: string): FeedViewer => ({
  * next.
  */
 export async function assertMigratedFeed(store: Store): Promise<void> {
-  await store.sequenceFeed();
-  assert.equal(await store.feedHead(), 6);
+  await store.feed.sequence();
+  assert.equal(await store.feed.head(), 6);
   const read = async (v: FeedViewer): Promise<string[]> =>
-    (await store.readFeed(v, 0, 6, 100)).map((r) => `${r.position}:${r.event.id}`);
+    (await store.feed.read(v, 0, 6, 100)).map((r) => `${r.position}:${r.event.id}`);
   assert.deepEqual(await read(viewer('prescriber', 'doc2')), ['1:v3-a-e0', '2:v3-a-e1']);
   assert.deepEqual(await read(viewer('prescriber', 'doc1')), [
     '3:v3-b-e0',
@@ -99,22 +99,19 @@ export async function assertMigratedFeed(store: Store): Promise<void> {
     '5:v3-b-e2',
     '6:v3-b-e3',
   ]);
-  // Who acted and what each event is were read out of the bodies.
-  assert.deepEqual(await read(viewer('pharmacist', 'pharma1')), [
-    '4:v3-b-e1',
-    '5:v3-b-e2',
-    '6:v3-b-e3',
-  ]);
+  // Who acted and what each event is were read out of the bodies: pharmacist 1 only locked, which
+  // involves no one (SPEC.md §10), so it sees its lock and not pharmacist 2's later events.
+  assert.deepEqual(await read(viewer('pharmacist', 'pharma1')), ['4:v3-b-e1']);
   assert.deepEqual(await read(viewer('pharmacist', 'pharma2')), ['5:v3-b-e2', '6:v3-b-e3']);
-  const cancelled = (await store.readFeed(viewer('prescriber', 'doc1'), 0, 6, 100)).filter(
+  const cancelled = (await store.feed.read(viewer('prescriber', 'doc1'), 0, 6, 100)).filter(
     (r) => r.cancelled,
   );
   assert.deepEqual(
     cancelled.map((r) => r.event.id),
     ['v3-b-e2'],
   );
-  // The events as stored, untouched.
-  const [first] = await store.readFeed(viewer('prescriber', 'doc1'), 2, 3, 1);
+  // The events as stored, untouched, with the copies the migration read out of their bodies.
+  const [first] = await store.feed.read(viewer('prescriber', 'doc1'), 2, 3, 1);
   assert.deepEqual(first?.event, {
     prescriptionId: 'v3-b',
     seq: 0,
@@ -123,12 +120,17 @@ export async function assertMigratedFeed(store: Store): Promise<void> {
     body: VERSION_3_EVENTS[0]!.body,
     hash: 'hash-v3-b-0',
     signature: 'sig-v3-b-0',
+    actor: 'HIN|doc1',
+    type: 'create',
+    cancels: null,
   });
-  const next = await store.appendEvent('v3-b', decideNext({ body: json('HIN|pharma1', 'unlock') }));
-  await store.sequenceFeed();
-  assert.equal(await store.feedHead(), 7);
-  const [appended] = await store.readFeed(viewer('pharmacist', 'pharma1'), 6, 7, 10);
+  // Beside it, the chain's create event (itself), which the service checks for the issuer.
+  assert.deepEqual(first?.evidence?.create, first?.event);
+  const next = await appendHeld(store, 'v3-b', decideNext({ body: json('HIN|pharma1', 'unlock') }));
+  await store.feed.sequence();
+  assert.equal(await store.feed.head(), 7);
+  const [appended] = await store.feed.read(viewer('pharmacist', 'pharma1'), 6, 7, 10);
   assert.equal(appended?.position, 7);
   assert.equal(appended?.event.id, next.id);
-  assert.deepEqual(await store.listIssued('HIN|doc1', undefined, 10), ['v3-b']);
+  assert.deepEqual(await store.feed.listIssued('HIN|doc1', undefined, 10), ['v3-b']);
 }

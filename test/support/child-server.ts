@@ -2,7 +2,7 @@
  * erx as a separate process (`erx serve` through tsx), for tests that kill it, restart it or run
  * several instances: the banner's first line tells the address it listens on.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -41,17 +41,30 @@ function cliArgs(): string[] {
 
 const CLI = cliArgs();
 
-/** Runs `erx <args>` to completion with `env` added to the environment. */
+/**
+ * Runs `erx <args>` to completion with `env` added to the environment. Asynchronous: a server in
+ * this process answers meanwhile (a blocked event loop would delay its answers and its
+ * connections' timers by as long as the command takes).
+ */
 export function runCli(
   args: string[],
   env: Record<string, string>,
-): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [...CLI, ...args], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...CLI, ...args],
+      { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        if (error === null) resolve({ status: 0, stdout, stderr });
+        else if (typeof error.code === 'number') resolve({ status: error.code, stdout, stderr });
+        // Killed (the timeout): no status, as spawnSync answered.
+        else if (error.signal !== undefined && error.signal !== null) {
+          resolve({ status: null, stdout, stderr });
+        } else reject(error);
+      },
+    );
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**

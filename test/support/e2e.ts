@@ -41,7 +41,7 @@ export async function createPrescription(
 
 /** The number of events stored for prescription `id`. */
 export async function eventCount(server: TestServer, id: string): Promise<number> {
-  return (await server.runtime.store.getEvents(id)).length;
+  return ((await server.runtime.store.readChain(id))?.state.events ?? []).length;
 }
 
 /** Asserts a seed §7 `trace` object: version 00, 32 and 16 hex digits, two-digit flags. */

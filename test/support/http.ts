@@ -2,6 +2,15 @@
  * One HTTP call to erx as every test makes it, read into an {@link Answer}, and a token from the
  * token endpoint: the only request helper of the test suites.
  */
+import { Agent } from 'undici';
+
+/**
+ * A new connection per call. A test's server runs in the test's own process: a test busy for
+ * seconds (a suite starting beside others on two cores) delays the client's and the server's
+ * keep-alive timers alike, and a call sent on an idle connection the server then closes fails with
+ * ECONNRESET. Services' own clients retry such calls; a test must see each call's own answer.
+ */
+const FRESH_CONNECTIONS = new Agent({ pipelining: 0 });
 
 /** An answer, read whole. */
 export interface Answer {
@@ -35,7 +44,8 @@ export async function send(
   if (o.authorization !== undefined) headers.authorization = o.authorization;
   else if (o.token !== undefined) headers.authorization = `Bearer acs:${o.token}`;
   if (o.contentType !== undefined) headers['content-type'] = o.contentType;
-  const response = await fetch(url + path, { method, headers, body: o.body });
+  const init = { method, headers, body: o.body, dispatcher: FRESH_CONNECTIONS };
+  const response = await fetch(url + path, init as RequestInit);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   let json: unknown;

@@ -1,7 +1,7 @@
 /**
  * A model of the quantities of SPEC.md §5 and §10, read from the specification independently of
  * `src/service`: fed only the events the service accepted, it says what each dispense and cancel
- * must do and what the medicament table must show (`src/service/quantities.property.test.ts`).
+ * must do and what the medicament table must show (`src/service/rules/quantities.property.test.ts`).
  */
 import type { Principal } from '../../src/auth/index.js';
 import type { DispenseItem } from '../../src/service/index.js';
@@ -17,11 +17,26 @@ export const OVERRIDE_ORDER = [
   'expired',
 ] as const;
 
-export interface Medicament {
-  readonly nbPack: number | undefined;
-  readonly rep: number | undefined;
-  readonly subs: 0 | 1 | undefined;
-}
+/** A CHMED23A repetition object (IG eMediplan): a count, a duration, or both. */
+export type Reps =
+  | { readonly t: 1; readonly v: number }
+  | { readonly t: 2; readonly d: number; readonly u: number }
+  | { readonly t: 3; readonly v: number; readonly d: number; readonly u: number };
+
+/** A medicament as the document states it, in either release. */
+export type Medicament =
+  | {
+      readonly format: 'CHMED16A';
+      readonly nbPack: number | undefined;
+      readonly rep: number | undefined;
+      readonly subs: 0 | 1 | undefined;
+    }
+  | {
+      readonly format: 'CHMED23A';
+      readonly nbPack: number | undefined;
+      readonly reps: Reps | undefined;
+      readonly isNotSub: boolean | undefined;
+    };
 
 export interface ItemOp {
   /** Index into the prescription's medicaments (modulo their number); -1 names none of them. */
@@ -54,9 +69,19 @@ export interface ModelEvent {
   readonly target?: string;
 }
 
-/** SPEC.md §10: `(NbPack ?? 1) × (1 + (Rep ?? 0))` packages. */
+/**
+ * SPEC.md §10: `(NbPack ?? 1) × (1 + (Rep ?? 0))` packages. CHMED23A (docs/decisions.md): the
+ * count `v` adds redemptions; a duration alone adds none; no `reps` at all is one more (IG).
+ */
 export function prescribed(m: Medicament): number {
-  return (m.nbPack ?? 1) * (1 + (m.rep ?? 0));
+  if (m.format === 'CHMED16A') return (m.nbPack ?? 1) * (1 + (m.rep ?? 0));
+  const more = m.reps === undefined ? 1 : m.reps.t === 2 ? 0 : m.reps.v;
+  return (m.nbPack ?? 1) * (1 + more);
+}
+
+/** SPEC.md §10: `Subs` 1 (CHMED23A `isNotSub` true) forbids a substitute. */
+export function substitutionAllowed(m: Medicament): boolean {
+  return m.format === 'CHMED16A' ? m.subs !== 1 : m.isNotSub !== true;
 }
 
 export interface ModelState {
@@ -203,7 +228,7 @@ export function expectDispense(
       return refused('bad_request', 'unknown_medicament');
     }
     const banned = items.some(
-      (i) => i.substitute !== undefined && medicaments[index(i)]!.subs === 1,
+      (i) => i.substitute !== undefined && !substitutionAllowed(medicaments[index(i)]!),
     );
     if (banned) {
       const refusal = override('substitution_not_allowed', 'substitution_not_allowed');

@@ -27,7 +27,7 @@ export interface SseStream {
   readonly comments: number;
   /** The server ended the stream (or the connection broke). */
   readonly ended: boolean;
-  /** Resolves once `condition` holds of what arrived; rejects after `ms`. */
+  /** Resolves once `condition` holds of what arrived; rejects after `ms` (default 30 s: a guard against a hang). */
   until(condition: (stream: SseStream) => boolean, ms?: number): Promise<void>;
   /** Messages whose `data` is a feed item of prescription `id`. */
   of(id: string): SseMessage[];
@@ -70,7 +70,7 @@ export function openStream(url: string, options: StreamOptions = {}): Promise<Ss
         get ended() {
           return ended;
         },
-        until: (condition, ms = 5_000) =>
+        until: (condition, ms = 30_000) =>
           new Promise((done, fail) => {
             if (condition(stream)) return done();
             const check = (): void => {

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { checkChain, checkInLog } from '../../src/service/check-chain.js';
+import { checkChain, checkInLog } from '../../src/service/verification/check-chain.js';
 import { createPrescription, calls, verify, withItems } from '../support/e2e.js';
 import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import { rewriteChain } from '../support/ledger/rewrite.js';
@@ -55,7 +55,7 @@ describe('a dispensation rewritten and re-signed with the real keys', () => {
     );
 
     // Control: the rewritten chain passes every check erx makes of a chain alone.
-    const state = await server.runtime.store.getChain(rx.id);
+    const state = (await server.runtime.store.readChain(rx.id))?.state;
     assert.ok(state);
     const alone = (await checkChain(server.runtime.service.deps, state, 'decision')).chain;
     assert.equal(alone.ok, true, JSON.stringify(alone));

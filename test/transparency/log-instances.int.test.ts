@@ -1,8 +1,8 @@
 /**
  * The transparency log of three erx instances over one PostgreSQL database under 300 concurrent
  * dispenses spread over them: every answer carries a receipt that verifies against the log key;
- * once quiet, the log has exactly one leaf per event, each event's hash at its feed position, with
- * no gap and none twice; and every checkpoint any instance signed is the root of one and the same
+ * once quiet, the log has exactly one leaf per event, each its entry's hash, with no gap and none
+ * twice; and every checkpoint any instance signed is the root of one and the same
  * tree at its size (one consistent sequence). The same on SQLite with one instance.
  */
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LogStore } from '../../src/store/log.js';
 import {
   ed25519NoteVerifier,
-  eventLeafHash,
+  leafHash,
   openCheckpoint,
   parseTlogProof,
   storedHashIndex,
@@ -21,6 +21,7 @@ import {
   verifyTlogProof,
 } from '../../src/tlog/index.js';
 import type { CheckpointPolicy } from '../../src/tlog/index.js';
+import { leafEntry, splitReceiptExtra } from '../../src/transparency/leaf-entry.js';
 import { createPrescription } from '../support/e2e.js';
 import { MED_A, roomyPrescription } from '../support/fixtures.js';
 import { createTestDatabase, postgresSuite } from '../support/postgres.js';
@@ -32,9 +33,8 @@ const DISPENSES = 300;
 const PRESCRIPTIONS = 12;
 
 /** The event hash a receipt's JWS (its `extra`) signs. */
-function signedHash(extra: Buffer | undefined): string {
-  assert.ok(extra, 'the receipt carries the event JWS');
-  const payload = extra.toString('utf8').split('.')[1]!;
+function signedHash(jws: string): string {
+  const payload = jws.split('.')[1]!;
   return Buffer.from(payload, 'base64url').toString('utf8');
 }
 
@@ -61,9 +61,12 @@ async function dispenseEverywhere(servers: TestServer[], policy: CheckpointPolic
   for (const answer of answers) {
     assert.equal(answer.status, 200, answer.text);
     const receipt = String(answer.json.receipt);
-    const hash = signedHash(parseTlogProof(receipt).extra);
+    const { extra } = parseTlogProof(receipt);
+    assert.ok(extra, 'the receipt carries the event JWS');
+    const split = splitReceiptExtra(extra);
+    const hash = signedHash(split.jws);
     assert.equal(hash, answer.json.hash);
-    const verified = verifyTlogProof(receipt, eventLeafHash(hash), policy);
+    const verified = verifyTlogProof(receipt, leafHash(split.entry(hash)), policy);
     assert.ok(verified.index < verified.checkpoint.size);
   }
 }
@@ -73,25 +76,26 @@ async function quiet(server: TestServer): Promise<number> {
   const { store } = server.runtime;
   for (let i = 0; i < 200; i++) {
     await server.runtime.transparency.grow();
-    const head = await store.feedHead();
+    const head = await store.feed.head();
     if ((await store.log.head())?.size === head) return head;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   assert.fail('the log did not reach the feed head');
 }
 
-/** Every leaf is its event's hash at the event's position, and every checkpoint one tree's root. */
+/** Every event is one leaf, each leaf its entry's hash, and every checkpoint one tree's root. */
 async function oneTreeOfAllEvents(server: TestServer, size: number, policy: CheckpointPolicy) {
   const log: LogStore = server.runtime.store.log;
-  const leaves = await log.readLeaves(0, size + 10);
+  const leaves = await log.readLeafRows(0, size + 10);
   assert.deepEqual(
-    leaves.map((l) => l.position),
-    Array.from({ length: size }, (_, i) => i + 1),
-    'positions 1..N, no gap, none twice',
+    leaves.map((l) => l.index),
+    Array.from({ length: size }, (_, i) => i),
+    'leaves 0..N-1, no gap, none twice',
   );
-  const stored = await log.readHashes(leaves.map((l) => storedHashIndex(0, l.position - 1)));
+  assert.equal(new Set(leaves.map((l) => l.eventId)).size, size, 'every event once');
+  const stored = await log.readHashes(leaves.map((l) => storedHashIndex(0, l.index)));
   leaves.forEach((leaf, i) => {
-    assert.deepEqual(Buffer.from(stored[i]!), eventLeafHash(leaf.hash), `leaf ${i}`);
+    assert.deepEqual(Buffer.from(stored[i]!), leafHash(leafEntry(leaf)), `leaf ${i}`);
   });
   const reader = (indexes: readonly number[]) => log.readHashes(indexes);
   const checkpoints = await log.checkpointsAfter(0, 100_000);

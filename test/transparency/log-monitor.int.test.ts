@@ -202,15 +202,15 @@ describe('erx log monitor against a real erx', () => {
     assert.equal(erxLog.savedState().size, old, 'the state moved on');
   });
 
-  it('reports a rewritten entry (an event’s hash), naming both sizes', async () => {
+  it('reports a rewritten entry (a leaf’s event hash), naming both sizes', async () => {
     const erxLog = await instance();
     const old = await erxLog.grow(3);
     assert.equal((await erxLog.monitor()).status, 0);
     const grown = await erxLog.grow(2);
     await editLogRows(erxLog.dataDir, erxLog.databaseUrl, [
       {
-        sql: 'UPDATE events SET hash = ? WHERE feed_seq = ?',
-        params: [randomBytes(32).toString('hex'), old + 1],
+        sql: 'UPDATE log_leaves SET hash = ? WHERE idx = ?',
+        params: [randomBytes(32).toString('hex'), old],
       },
     ]);
     const run = await erxLog.monitor();
@@ -229,6 +229,7 @@ describe('erx log monitor against a real erx', () => {
       { sql: 'DELETE FROM log_cosignatures WHERE size > ?', params: [kept] },
       { sql: 'DELETE FROM log_checkpoints WHERE size > ?', params: [kept] },
       { sql: 'DELETE FROM log_hashes WHERE idx >= ?', params: [storedHashCount(kept)] },
+      { sql: 'DELETE FROM log_leaves WHERE idx >= ?', params: [kept] },
       { sql: 'DELETE FROM events WHERE feed_seq > ?', params: [kept] },
     ]);
     await erxLog.start();

@@ -1,7 +1,7 @@
 /**
  * The transparency log over HTTP (c2sp.org/tlog-tiles), on SQLite and on PostgreSQL in the
  * runner's second pass: the checkpoint opens with the served key and its root is RFC 6962's over
- * the events' hashes; every tile and entry bundle of a tree of 260 leaves is byte for byte what
+ * the leaves' entries (one-way commitments: no prescription id, actor or patient); every tile and entry bundle of a tree of 260 leaves is byte for byte what
  * RFC 6962's definitions give; full tiles are immutable, partial ones and the checkpoint short
  * lived; tiles outside the tree are 404 and paths tlog-tiles does not define 400, in erx's error
  * shape, without a token.
@@ -9,17 +9,16 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { openLogIdentity } from '../../src/server/log-key.js';
-import { ed25519NoteVerifier, openCheckpoint } from '../../src/tlog/index.js';
+import type { LeafRow } from '../../src/store/log.js';
+import { decodeEntryBundle, ed25519NoteVerifier, openCheckpoint } from '../../src/tlog/index.js';
+import { chainName, leafEntry, readChainedEntry } from '../../src/transparency/leaf-entry.js';
 import { assertError } from '../support/e2e.js';
-import { createEvents, grownLog, leafEventHashes } from '../support/log-events.js';
+import { createEvents, grownLog, logLeaves } from '../support/log-events.js';
 import { useTestServer } from '../support/server.js';
 import { mth } from '../support/tlog/reference.js';
 
 const LEAVES = 260;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The leaf data of an event: its hash's 32 raw bytes. */
-const raw = (hex: string): Buffer => Buffer.from(hex, 'hex');
 
 /** Tile `index` of `width` at level 0 or 1 from the leaves, by RFC 6962's MTH alone. */
 function expectedTile(leaves: Buffer[], level: number, index: number, width: number): Buffer {
@@ -44,12 +43,59 @@ function expectedBundle(leaves: Buffer[], index: number, width: number): Buffer 
 describe('transparency log tiles over HTTP', () => {
   const server = useTestServer();
   let leaves: Buffer[] = [];
+  let rows: LeafRow[] = [];
   let size = 0;
 
   before(async () => {
     await createEvents(server, LEAVES);
     size = await grownLog(server);
-    leaves = (await leafEventHashes(server, size)).map(raw);
+    rows = await logLeaves(server, size);
+    leaves = rows.map(leafEntry);
+  });
+
+  it('holds one-way commitments only: no prescription id, actor or patient in any entry', async () => {
+    const bundles: Buffer[] = [];
+    for (let t = 0; t * 256 < size; t++) {
+      const width = Math.min(256, size - t * 256);
+      const suffix = width === 256 ? '' : `.p/${width}`;
+      const answer = await server.request(
+        'GET',
+        `/log/tile/entries/${String(t).padStart(3, '0')}${suffix}`,
+      );
+      assert.equal(answer.status, 200, answer.text);
+      bundles.push(answer.bytes);
+    }
+    const entries = bundles.flatMap((b) => decodeEntryBundle(b));
+    assert.equal(entries.length, size);
+    const { store } = server.runtime;
+    const ids = await store.prescriptions.ids(undefined, 1_000);
+    assert.ok(ids.length >= LEAVES);
+    const names = new Set(ids.map((id) => chainName(id).toString('hex')));
+    const chained = entries.map((e, i) => {
+      const leaf = readChainedEntry(e);
+      assert.ok(leaf, `entry ${i} is a chained entry (77 bytes: version, name, place, hash, prev)`);
+      return leaf;
+    });
+    // Every entry names a chain by its commitment, which is none of the ids it could be read as.
+    for (const leaf of chained) assert.ok(names.has(Buffer.from(leaf.chain).toString('hex')));
+    const served = Buffer.concat(bundles);
+    const chain = (await store.readChain(ids[0]!))?.state;
+    const body = JSON.parse(chain!.events[0]!.body) as Record<string, unknown>;
+    const clear = [
+      ...ids,
+      server.doctor.sub,
+      String(body.actor),
+      String(body.actor_name),
+      'Patient',
+      'FName',
+      'LName',
+      'BDt',
+    ];
+    for (const text of clear) {
+      assert.equal(served.includes(Buffer.from(text)), false, `the bundles hold ${text}`);
+    }
+    const tiles = await server.request('GET', '/log/tile/0/000');
+    for (const id of ids) assert.equal(tiles.bytes.includes(Buffer.from(id)), false);
   });
 
   it('serves the checkpoint, signed by the served key, over the events’ hashes', async () => {

@@ -52,7 +52,7 @@ describe('witnesses cosign the log', () => {
       log.server,
       3,
       20_000,
-      await log.server.runtime.store.feedHead(),
+      await log.server.runtime.store.feed.head(),
     );
     assert.equal(lines.length, 3);
     for (const w of log.witnesses) assert.equal(w.state(TEST_LOG_ORIGIN)?.size, size);
@@ -77,7 +77,7 @@ describe('witnesses cosign the log', () => {
       log.server,
       3,
       20_000,
-      await log.server.runtime.store.feedHead(),
+      await log.server.runtime.store.feed.head(),
     );
     const seconds = (Date.now() - started) / 1000;
     log.witnesses.forEach((w, i) => {
@@ -105,7 +105,7 @@ describe('witnesses cosign the log', () => {
     // The growth of the last event is written a moment after its answer.
     const store = log.server.runtime.store;
     const until = Date.now() + 20_000;
-    while ((await store.log.head())?.size !== (await store.feedHead()) && Date.now() < until) {
+    while ((await store.log.head())?.size !== (await store.feed.head()) && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const head = (await store.log.head())!;
@@ -117,7 +117,7 @@ describe('witnesses cosign the log', () => {
       log.server,
       3,
       20_000,
-      await log.server.runtime.store.feedHead(),
+      await log.server.runtime.store.feed.head(),
     );
     assert.equal(lines.length, 3);
     assert.ok(w3!.calls.some((c) => c.status === 503));
@@ -132,7 +132,7 @@ describe('witnesses cosign the log', () => {
       log.server,
       3,
       20_000,
-      await log.server.runtime.store.feedHead(),
+      await log.server.runtime.store.feed.head(),
     );
     log.witnesses.forEach((w, i) => {
       const fresh = w.calls.slice(before[i]);

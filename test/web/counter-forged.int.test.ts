@@ -1,8 +1,9 @@
 /**
  * A link that fails its checks at the counter, in Chromium: its content changed with issuer, time
  * and signature kept, or only its signature changed. The counter offers no dispensation, lock,
- * force or cancel; it shows the stored medicaments (not the altered content) and says what failed;
- * and nothing is recorded on the genuine prescription.
+ * force or cancel; to a pharmacy that dispensed on the prescription (SPEC.md §10 "Who sees what")
+ * it shows the stored medicaments (not the altered content) and says what failed; and nothing is
+ * recorded on the genuine prescription.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,6 +12,7 @@ import { MED_A, MED_B } from '../support/fixtures.js';
 import { browserSkipReason, screenshot, useChromium, watchedContext } from '../support/browser.js';
 import { useTestServer } from '../support/server.js';
 import {
+  act,
   created,
   openAtCounter,
   packages,
@@ -69,6 +71,16 @@ describe('web page: a forged link at the counter', { skip: browserSkipReason() }
   for (const forgery of FORGERIES) {
     test(`${forgery.name}: the stored medicaments, what failed, nothing offered, nothing recorded`, async () => {
       const rx = await created(server);
+      // This pharmacy dispensed on it and took that back: it reads the history through a forged
+      // link (SPEC.md §10 "Who sees what"), the packages as they were.
+      const partial = `/ePrescription/dispense/${rx.id}`;
+      await act(server, server.pharmacist, partial, [{ id: MED_B, amount: 1 }]);
+      const dispensed = (await verifiedAs(server, server.pharmacist, rx.link)).events as Doc[];
+      await act(
+        server,
+        server.pharmacist,
+        `/ePrescription/cancel/${rx.id}/event/${dispensed[1]!.id}`,
+      );
       const watched = await watchedContext(browser(), server.url);
       const counter = await openAtCounter(
         watched.page,
@@ -108,7 +120,7 @@ describe('web page: a forged link at the counter', { skip: browserSkipReason() }
       const events = (await verifiedAs(server, server.pharmacist, rx.link)).events as Doc[];
       assert.deepEqual(
         events.map((e) => e.type),
-        ['create'],
+        ['create', 'partial_dispense', 'cancel'],
       );
       watched.assertClean();
       await watched.context.close();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { VerifyResult } from '../../web/src/api/types.js';
+import type { LedgerEvent, VerifyResult } from '../../web/src/api/types.js';
 import { counterState, itemOverrides, refusedRule } from '../../web/src/counter/counter-state.js';
 import { cancelledEventIds } from '../../web/src/counter/dispensed-amounts.js';
 
@@ -189,6 +189,62 @@ describe('counter state', () => {
     });
     assert.equal(counterState(all, ME).lockRefused, 'counter.why.nothingRemains');
     assert.equal(counterState(all, ME).cancelRefused, undefined);
+  });
+
+  describe("HIN's closing step (SPEC.md §5)", () => {
+    const at = '2026-11-27T10:00:00.000000000Z';
+    const event = (id: string, type: LedgerEvent['type'], target?: string): LedgerEvent => ({
+      id,
+      type,
+      reference: 'a1b2',
+      event_data: target === undefined ? {} : { EventId: target },
+      timestamp: at,
+      actor: ME,
+      actor_name: 'Apotheke am Platz',
+      cancellable: true,
+    });
+    const covered = (events: LedgerEvent[], change: Partial<VerifyResult> = {}) =>
+      answer({
+        dispensed: true,
+        medicaments: [
+          { id: 'A', prescribed: 1, dispensed: 1, remaining: 0, substitution_allowed: true },
+          { id: 'B', prescribed: 8, dispensed: 8, remaining: 0, substitution_allowed: false },
+        ],
+        events,
+        ...change,
+      });
+
+    test('is what remains once partials covered every medicament and no full dispensation stands', () => {
+      const partials = [event('p1', 'partial_dispense'), event('p2', 'partial_dispense')];
+      assert.equal(counterState(covered(partials), ME).closable, true);
+    });
+
+    test('is not offered while packs remain, after a standing full dispensation, or when refused', () => {
+      const partials = [event('p1', 'partial_dispense')];
+      assert.equal(counterState(answer({ events: partials }), ME).closable, false);
+      const closed = [...partials, event('f', 'full_dispense')];
+      assert.equal(counterState(covered(closed), ME).closable, false);
+      assert.equal(counterState(covered(partials, { expired: true }), ME).closable, false);
+      assert.equal(counterState(covered(partials, { revoked: true }), ME).closable, false);
+      assert.equal(counterState(covered(partials, { valid: false }), ME).closable, false);
+      const byOther = lockedBy(OTHER, 'Bahnhof Apotheke');
+      const locked = covered([...byOther.events!, ...partials], {
+        locked: true,
+        locked_by: 'Bahnhof Apotheke',
+      });
+      assert.equal(counterState(locked, ME).closable, false);
+    });
+
+    test('is offered again once the full dispensation that closed it is cancelled, not after undoing that', () => {
+      const cancelledFull = [
+        event('p1', 'partial_dispense'),
+        event('f', 'full_dispense'),
+        event('c1', 'cancel', 'f'),
+      ];
+      assert.equal(counterState(covered(cancelledFull), ME).closable, true);
+      const restored = [...cancelledFull, event('c2', 'cancel', 'c1')];
+      assert.equal(counterState(covered(restored), ME).closable, false);
+    });
   });
 
   test('a refusal names the rule force overrides; other refusals name none', () => {

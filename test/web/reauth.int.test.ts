@@ -118,7 +118,9 @@ describe('web page: an expired session is renewed in place', { skip: browserSkip
       await settlesTo(() => dialog.count(), 0);
 
       const types = async (): Promise<string[]> =>
-        (await server.runtime.store.getEvents(rx.id)).map((e) => (JSON.parse(e.body) as Doc).type);
+        ((await server.runtime.store.readChain(rx.id))?.state.events ?? []).map(
+          (e) => (JSON.parse(e.body) as Doc).type,
+        );
       await settlesTo(types, ['create', 'full_dispense']);
       assert.ok(shown.includes('Anna'));
       assert.equal(await counter.getByRole('button', { name: 'Sign out' }).count(), 1);

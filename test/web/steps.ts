@@ -156,15 +156,24 @@ export async function fillPatient(desk: Locator, zip = '8001'): Promise<void> {
   await patient.getByLabel('Gender').selectOption({ label: 'female' });
 }
 
-/** Fills the prescriber, the author GLN and the practice. */
-export async function fillPrescriber(desk: Locator): Promise<void> {
+/**
+ * Fills the prescriber, the author GLN and the practice; `authorGln` false for a desk composing
+ * CHMED23A, which asks for no author GLN.
+ */
+export async function fillPrescriber(desk: Locator, authorGln = true): Promise<void> {
   const person = desk.getByRole('group', { name: 'Prescribing person' });
   await person.getByLabel('First name').fill('Lukas');
   await person.getByLabel('Last name').fill('Beispiel');
   await person.getByRole('textbox', { name: 'GLN (13 digits)', exact: true }).fill('7601001234567');
+  if (!authorGln) return fillPractice(desk);
   await person
     .getByRole('textbox', { name: 'Author GLN (13 digits)', exact: true })
     .fill('7601001234567');
+  await fillPractice(desk);
+}
+
+/** Fills the practice. */
+async function fillPractice(desk: Locator): Promise<void> {
   const org = desk.getByRole('group', { name: 'Practice or organisation' });
   await org.getByRole('textbox', { name: 'Name', exact: true }).fill('Praxis am See');
   await org.getByLabel('Street and number').fill('Seestrasse 12');

@@ -7,8 +7,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CreateResult, DispenseItem, TokenResult } from '../../api/index.js';
 import { loadConfig } from '../../config/index.js';
-import { isPng, readQrFile } from '../../qr/decode-png.js';
-import { renderQrPng } from '../../qr/render.js';
+import { MAX_PARTS } from '../../chmed23a/transmission.js';
+import { joinPartLinks } from '../../link/parts.js';
+import { decodeQrCodesPng, isPng } from '../../qr/decode-png.js';
+import { renderQrCodesPng } from '../../qr/render-codes.js';
 import { medicamentTable } from '../medicament-table.js';
 import { readText } from '../read-input.js';
 import { callService, printJson } from '../service-client.js';
@@ -22,12 +24,15 @@ const path = (parts: TemplateStringsArray, ...ids: string[]): string =>
     '',
   );
 
-/** The link from `<link | @file | qr.png>`. */
+/**
+ * The link from `<link | @file | qr.png>`. An image may hold the part codes of one CHMED23A link
+ * (as create draws them, stacked): they are joined into the link in one piece.
+ */
 function readLinkArg(arg: string): string {
   const file = arg.startsWith('@') ? arg.slice(1) : existsSync(arg) ? arg : undefined;
   if (file === undefined) return arg;
   const bytes = readFileSync(file);
-  return isPng(bytes) ? readQrFile(file) : readText(file).trim();
+  return isPng(bytes) ? joinPartLinks(decodeQrCodesPng(bytes, MAX_PARTS)) : readText(file).trim();
 }
 
 const KEY_OPTION = [
@@ -117,8 +122,10 @@ export function registerCallCommands(program: Command): void {
       process.stdout.write(`${answer.SignedPrescriptionData}\n`);
       process.stderr.write(`prescription ${answer.prescription_id} created\n`);
       if (o.png !== undefined) {
-        // The same QR code the service renders for output-format=qrcode, drawn here from the link.
-        writeFileSync(o.png, await renderQrPng(answer.SignedPrescriptionData, 400));
+        // The image the service renders for output-format=qrcode, drawn here from the answer: the
+        // link's code, or its part links' codes stacked.
+        const codes = answer.SignedPrescriptionParts ?? [answer.SignedPrescriptionData];
+        writeFileSync(o.png, await renderQrCodesPng(codes, 400));
         process.stderr.write(`QR code written to ${o.png}\n`);
       }
     });
@@ -128,7 +135,7 @@ export function registerCallCommands(program: Command): void {
     .description(
       'verify a link (with ERX_TOKEN: the variant with transactions, and its medicaments as a table on stderr)',
     )
-    .argument('<input>', 'link | @file | qr.png')
+    .argument('<input>', 'link | @file | qr.png (every part code of a stacked CHMED23A image)')
     .action(async (input: string) => {
       const result = await callService(loadConfig(), 'POST', '/ePrescription/verify', {
         body: readLinkArg(input),

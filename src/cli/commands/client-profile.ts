@@ -10,6 +10,7 @@ import type {
   ProfileInput,
   TokenService,
 } from '../../auth/index.js';
+import { PROFILE_INPUT_FIELDS } from '../../auth/profile-input.js';
 import { ErxError } from '../../errors.js';
 import { CliUsageError } from '../usage-error.js';
 
@@ -30,29 +31,17 @@ export function profileOptions(command: Command): Command {
     .option('--phone <phone>', 'practice phone (HcOrg Phone)');
 }
 
-const KEYS: readonly (keyof ProfileInput)[] = [
-  'firstName',
-  'lastName',
-  'gln',
-  'zsr',
-  'practiceName',
-  'street',
-  'zip',
-  'city',
-  'phone',
-];
-
 /** The profile options of parsed options `o`, only those given. */
 export function profileInput(o: ProfileInput): ProfileInput {
   const out: ProfileInput = {};
-  for (const k of KEYS) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of PROFILE_INPUT_FIELDS) if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
 
 /** The profile as lines for a person. */
 export function formatProfile(p: PrescriberProfile | undefined): string {
   if (p === undefined) return 'no profile\n';
-  const lines = [`name: ${p.firstName} ${p.lastName}`, `GLN: ${p.gln}`];
+  const lines = [`name: ${p.first_name} ${p.last_name}`, `GLN: ${p.gln}`];
   if (p.zsr !== undefined) lines.push(`ZSR: ${p.zsr}`);
   const o = p.practice;
   if (o !== undefined) {

@@ -1,9 +1,11 @@
 /** `erx validate`, `erx encode`, `erx decode`: the CHMED16A document on the command line. */
 import type { Command } from 'commander';
-import { decodeChmed, encodeChmed, validatePrescription } from '../../chmed16a/index.js';
-import { parseLink } from '../../link/index.js';
+import { encodeChmed, validatePrescription } from '../../chmed16a/index.js';
+import { readDocument } from '../../document/index.js';
+import { parseLink, readForeignLink } from '../../link/index.js';
 import { argOrFile, readJsonFile } from '../read-input.js';
 import { CliUsageError } from '../usage-error.js';
+import { terminalJson, terminalText } from '../terminal-text.js';
 
 /** Registers the document commands on `program`. */
 export function registerDocumentCommands(program: Command): void {
@@ -36,11 +38,27 @@ export function registerDocumentCommands(program: Command): void {
 
   program
     .command('decode')
-    .description('print the JSON of a link, a CHMED16A0/1 string, or @file holding either')
-    .argument('<input>', 'link | CHMED16A… | @file')
-    .action((input: string) => {
-      const text = argOrFile(input).trim();
-      const chmed = text.includes('#') ? parseLink(text).chmed : text;
-      process.stdout.write(`${JSON.stringify(decodeChmed(chmed), null, 2)}\n`);
+    .description(
+      'print the JSON of a link, a CHMED16A0/1 or CHMED23A string, or @file holding either; ' +
+        'a CHMED23A document split over several codes: each part as an argument, in any order',
+    )
+    .argument('<input...>', 'link | CHMED16A… | CHMED23A… | @file, or CHMED23A parts')
+    .action((inputs: string[]) => {
+      if (inputs.length > 1) {
+        const { doc } = readDocument(inputs.map((input) => argOrFile(input).trim()));
+        process.stdout.write(`${terminalJson(doc, 2)}\n`);
+        return;
+      }
+      const text = argOrFile(inputs[0]!).trim();
+      // Another service's link (SPEC.md §3): its document is shown, with who issued it.
+      const foreign = readForeignLink(text);
+      const chmed = foreign?.chmed ?? (text.includes('#') ? parseLink(text).chmed : text);
+      const { doc } = readDocument([chmed]);
+      if (foreign !== undefined) {
+        process.stderr.write(
+          `issued by ${terminalText(foreign.host)}, not by this service: not verifiable here\n`,
+        );
+      }
+      process.stdout.write(`${terminalJson(doc, 2)}\n`);
     });
 }

@@ -11,6 +11,7 @@ import { follow, readToHead } from '../event-feed.js';
 import type { FeedReader } from '../event-feed.js';
 import { callService } from '../service-client.js';
 import { CliUsageError } from '../usage-error.js';
+import { terminalJson } from '../terminal-text.js';
 
 /** Parses `--limit` as a whole number from `min` to `max`. */
 function limitOption(max: number): (value: string) => number {
@@ -33,7 +34,7 @@ function stateOption(value: string): ListState {
 
 /** Writes one JSON line on stdout. */
 function printLine(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+  process.stdout.write(`${terminalJson(value)}\n`);
 }
 
 /** Writes where to go on from on stderr. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { LOG_KEY_FILE, openLogIdentity } from '../../server/log-key.js';
+import { DEFAULT_MAX_LEAVES } from '../../monitor/monitor-log.js';
 import { monitorOnce } from '../log-monitor.js';
 import { CliUsageError } from '../usage-error.js';
 
@@ -16,6 +17,7 @@ interface MonitorOptions {
   logKey?: string;
   follow?: boolean;
   interval: number;
+  maxLeaves: number;
 }
 
 const DEFAULT_STATE = 'erx-log-monitor.json';
@@ -28,6 +30,15 @@ function intervalOption(value: string): number {
     throw new CliUsageError(
       `--interval ${value}: expected whole seconds from 1 to ${MAX_INTERVAL_S}`,
     );
+  }
+  return n;
+}
+
+/** Parses `--max-leaves` as a whole number from one tile's 256 leaves to 2^32. */
+function maxLeavesOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || String(n) !== value || n < 256 || n > 2 ** 32) {
+    throw new CliUsageError(`--max-leaves ${value}: expected a whole number from 256 to 2^32`);
   }
   return n;
 }
@@ -58,15 +69,22 @@ export function registerLogCommands(program: Command): void {
     .option('--log-key <vkey>', "the log's verifier key (erx log key on the server)")
     .option('--follow', 'keep checking every --interval seconds until a failure or a signal')
     .option('--interval <seconds>', 'seconds between checks with --follow', intervalOption, 60)
+    .option(
+      '--max-leaves <n>',
+      'most leaves whose entries one run checks; the next run goes on from there',
+      maxLeavesOption,
+      DEFAULT_MAX_LEAVES,
+    )
     .action(async (url: string, options: MonitorOptions) => {
       if (!URL.canParse(url)) throw new CliUsageError(`${url}: not a URL`);
       const stop = new AbortController();
-      const onSignal = (): void => stop.abort();
+      // A signal ends the run under way too, not only the wait between runs.
+      const onSignal = (signal: NodeJS.Signals): void => stop.abort(signal);
       process.once('SIGINT', onSignal);
       process.once('SIGTERM', onSignal);
       try {
         while (
-          (await monitorOnce(url, options, process)) &&
+          (await monitorOnce(url, { ...options, signal: stop.signal }, process)) &&
           options.follow &&
           !stop.signal.aborted
         ) {

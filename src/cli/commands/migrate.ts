@@ -7,7 +7,7 @@ import { loadConfig } from '../../config/index.js';
 import { openConfiguredStore } from '../../server/open-store.js';
 import { keyPaths } from '../../server/runtime.js';
 import { LinkKeyring } from '../../link/index.js';
-import { signOldTerms } from '../../service/sign-old-terms.js';
+import { signOldTerms } from '../../service/operations/sign-old-terms.js';
 
 /** Registers `migrate` on `program`. */
 export function registerMigrateCommand(program: Command): void {

@@ -43,7 +43,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
       requirePrincipal(request);
       const { q, limit } = request.query;
       return searchCatalog(
-        deps.prescriptions.deps.store.catalog,
+        deps.catalog,
         q,
         limit === undefined ? CATALOG_LIMIT.default : Number(limit),
       );
@@ -67,10 +67,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (request) => {
       const { gtin } = request.query;
-      return catalogNames(
-        deps.prescriptions.deps.store.catalog,
-        typeof gtin === 'string' ? [gtin] : gtin,
-      );
+      return catalogNames(deps.catalog, typeof gtin === 'string' ? [gtin] : gtin);
     },
   );
 }

@@ -3,11 +3,18 @@
  * Events): the events the caller may see, in commit order, after a cursor. Both need a token.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EventStream, FEED_PAGE, FeedPage, FeedQuery, StreamQuery, ref } from '../../api/index.js';
+import {
+  EventStream,
+  EventStreamMessage,
+  FEED_PAGE,
+  FeedPage,
+  FeedQuery,
+  StreamQuery,
+  ref,
+} from '../../api/index.js';
 import { parseBearer } from '../../auth/index.js';
 import type { Principal } from '../../auth/index.js';
-import { readFeedPage } from '../../service/feed.js';
-import { parseCursor } from '../../service/feed-cursor.js';
+import { parseCursor, readFeedPage } from '../../service/index.js';
 import type { FeedViewer } from '../../store/types.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
@@ -23,8 +30,8 @@ const FEED_ERRORS = BEARER_CALL.filter((status) => status !== 403);
 const WHO_SEES =
   'A prescriber sees every event of the prescriptions it issued; a pharmacist its own events ' +
   'and the dispense, lock, unlock, cancel and revoke events of others on prescriptions it had ' +
-  'acted on before. Events are shown as verify shows them; the feed does not check their ' +
-  'signatures (verify checks whole chains).';
+  'acted on before. Events are shown as verify shows them. Each event is served only when its ' +
+  'signature verifies and who sees it follows from signed events; verify checks whole chains.';
 
 /** Who reads: the caller's role and subject. */
 function viewerOf(principal: Principal): FeedViewer {
@@ -42,13 +49,12 @@ function streamAfter(request: FastifyRequest<{ Querystring: StreamQuery }>): num
 
 /** Registers the feed and the stream; the application's close ends the open streams. */
 export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { store } = deps.prescriptions.deps;
-  const { clock } = deps.feed;
+  const { rows, clock, now } = deps.feed;
   const streams = new EventStreams(
-    store,
+    rows,
     clock,
     { ...DEFAULT_STREAM_OPTIONS, ...deps.feed.streams },
-    deps.prescriptions.deps.clock.now,
+    now,
   );
   // Before the server stops accepting and waits for its connections: open streams never end.
   app.addHook('preClose', async () => streams.closeAll());
@@ -72,7 +78,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
       const principal = requirePrincipal(request);
       const { after, limit } = request.query;
       return readFeedPage(
-        { store, clock },
+        { store: rows, clock },
         viewerOf(principal),
         after === undefined ? 0 : parseCursor(after, 'after'),
         limit === undefined ? FEED_PAGE.default : Number(limit),
@@ -110,7 +116,13 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: {
           200: {
             description: 'An endless `text/event-stream`, one message per event.',
-            content: { 'text/event-stream': { schema: ref(EventStream) } },
+            content: {
+              'text/event-stream': {
+                schema: ref(EventStream),
+                // The schema of each message, as OpenAPI 3.2's `itemSchema` states it (3.1 has no keyword).
+                'x-itemSchema': ref(EventStreamMessage),
+              },
+            },
           },
           ...errorResponses(FEED_ERRORS),
         },

@@ -32,7 +32,7 @@ function text(schema: object, description: string) {
 
 /** Registers the log's checkpoint, key and tile routes. */
 export function registerLogRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { log, verifierKey } = deps.transparency;
+  const { log, verifierKey, tiles } = deps.transparency;
   app.get(
     '/log/checkpoint',
     {
@@ -99,8 +99,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: AppDeps): void {
       // A tile missing now may exist in a moment: a cache must not keep the 404.
       reply.header('cache-control', CHECKPOINT_CACHE);
       const size = (await log.checkpoint())?.size ?? 0;
-      const store = deps.prescriptions.deps.store.log;
-      const resource = await readLogResource(store, size, `tile/${request.params['*']}`);
+      const resource = await readLogResource(tiles, size, `tile/${request.params['*']}`);
       return reply
         .type(BYTES)
         .header('cache-control', resource.full ? IMMUTABLE : SHORT_LIVED)

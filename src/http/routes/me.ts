@@ -24,11 +24,15 @@ export function registerMeRoute(app: FastifyInstance, deps: AppDeps): void {
           'Who the bearer token stands for, as the token service told erx. `profile` is the ' +
           'prescriber profile the operator set (`erx clients profile`), present only for a ' +
           'prescriber that has one with the embedded token service; the desk prefills the ' +
-          'document’s `HcPerson`, `HcOrg` and `Auth` from it. Any signed-in client.',
+          'document’s `HcPerson`, `HcOrg` and `Auth` from it. `document_format` is the release ' +
+          'the desk composes in. Any signed-in client.',
         security: [{ bearer: [] }],
         response: { 200: ref(SignedInClient), ...errorResponses([401, ...ANY_CALL]) },
       },
     },
-    async (request) => whoAmI(requirePrincipal(request), readProfile),
+    async (request) => ({
+      ...(await whoAmI(requirePrincipal(request), readProfile)),
+      document_format: deps.config.documentFormat,
+    }),
   );
 }

@@ -1,10 +1,9 @@
 /**
  * `GET /ePrescription/prescriptions`: the prescriber's list of what it issued (one page), parsed
- * from the query and answered through the service's `listIssued`.
+ * from the query and answered by the service's `listIssued`.
  */
 import type { FastifyInstance } from 'fastify';
 import { PrescriptionList, PrescriptionListQuery, ref } from '../../api/index.js';
-import { listIssued } from '../../service/list-issued.js';
 import type { AppDeps } from '../deps.js';
 import { requirePrincipal } from '../auth-hook.js';
 import { refuseMalformedQuery } from '../query-encoding.js';
@@ -32,7 +31,7 @@ export function registerPrescriptionListRoute(app: FastifyInstance, deps: AppDep
     async (request) => {
       const principal = requirePrincipal(request);
       const { after, limit, state } = request.query;
-      return listIssued(deps.prescriptions.deps, principal, {
+      return deps.prescriptions.listIssued(principal, {
         after,
         limit: limit === undefined ? undefined : Number(limit),
         state,

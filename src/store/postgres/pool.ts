@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import type { PoolClient } from 'pg';
-import { isUnavailable } from './errors.js';
+import { isUnavailable, unavailable } from './errors.js';
 
 /** Tuning of a PostgreSQL store; every field has a default. */
 export interface PostgresStoreOptions {
@@ -18,7 +18,8 @@ export interface PostgresStoreOptions {
   statementTimeoutMillis?: number;
   /**
    * Server-side cap on a transaction left idle (default 60,000 ms): an append holds the
-   * prescription's row lock while it signs, and a stuck caller must not hold it for ever.
+   * prescription's row lock while the service decides and signs (`Store.holdChain`), and a stuck
+   * caller must not hold it for ever.
    */
   idleInTransactionTimeoutMillis?: number;
   /** Told about errors of idle pooled connections (e.g. the server restarted); default: ignored. */
@@ -97,4 +98,23 @@ export async function withTransaction<T>(
     await client.query('COMMIT');
     return result;
   });
+}
+
+/** Runs `fn`, turning "the database cannot answer" into `service_unavailable` (SPEC.md §8). */
+export async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isUnavailable(error)) throw unavailable(error);
+    throw error;
+  }
+}
+
+/** One statement on a pooled connection, {@link guarded}. */
+export function queryPool<R extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<R>> {
+  return guarded(() => withClient(pool, (client) => client.query<R>(text, values)));
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { decideNext, insertNew } from '../../../test/store-contract/fixture.js';
+import { appendHeld, decideNext, insertNew } from '../../../test/store-contract/fixture.js';
 import { postgresSuite, withConnection, withTestDatabase } from '../../../test/support/postgres.js';
 import type { TestDatabase } from '../../../test/support/postgres.js';
 import {
@@ -52,9 +52,9 @@ await postgresSuite('postgres store: the event feed', () => {
     withInstances(2, async ([store, other], db) => {
       // Numbered one by one: a run orders what it numbers by prescription id, not by commit.
       const late = await insertNew(store!);
-      assert.equal(await store!.sequenceFeed(), 1);
+      assert.equal(await store!.feed.sequence(), 1);
       const early = await insertNew(store!);
-      assert.equal(await store!.sequenceFeed(), 1);
+      assert.equal(await store!.feed.sequence(), 1);
       await withConnection(db.url, async (older) => {
         // An older instance inserts first and commits last.
         await older.query('BEGIN');
@@ -71,12 +71,12 @@ await postgresSuite('postgres store: the event feed', () => {
           late.row.id,
           'hash-late-1',
         ]);
-        const next = await other!.appendEvent(early.row.id, decideNext());
-        assert.equal(await other!.sequenceFeed(), 1);
+        const next = await appendHeld(other!, early.row.id, decideNext());
+        assert.equal(await other!.feed.sequence(), 1);
         // A reader polls now: it sees up to the head, and its cursor moves there.
-        const head = await store!.feedHead();
+        const head = await store!.feed.head();
         assert.equal(head, 3);
-        const rows = await store!.readFeed(ISSUER, 0, head, 7);
+        const rows = await store!.feed.read(ISSUER, 0, head, 7);
         assert.deepEqual(positions(rows), [
           `1:${late.create.event.id}`,
           `2:${early.create.event.id}`,
@@ -84,28 +84,28 @@ await postgresSuite('postgres store: the event feed', () => {
         ]);
         await older.query('COMMIT');
       });
-      assert.equal(await store!.sequenceFeed(), 1);
-      const head = await store!.feedHead();
-      assert.deepEqual(positions(await store!.readFeed(ISSUER, 3, head, 7)), ['4:late-1']);
+      assert.equal(await store!.feed.sequence(), 1);
+      const head = await store!.feed.head();
+      assert.deepEqual(positions(await store!.feed.read(ISSUER, 3, head, 7)), ['4:late-1']);
       // What the older instance did not write was read out of its body.
-      assert.deepEqual(positions(await other!.readFeed(PHARMACIST, 0, head, 7)), ['4:late-1']);
-      const appended = await other!.appendEvent(late.row.id, decideNext());
+      assert.deepEqual(positions(await other!.feed.read(PHARMACIST, 0, head, 7)), ['4:late-1']);
+      const appended = await appendHeld(other!, late.row.id, decideNext());
       assert.equal(appended.seq, 2);
     }));
 
   it('numbers nothing while another instance numbers, and everything once it is done', () =>
     withInstances(1, async ([store], db) => {
       const { row } = await insertNew(store!);
-      await store!.appendEvent(row.id, decideNext());
+      await appendHeld(store!, row.id, decideNext());
       await withConnection(db.url, async (numbering) => {
         await numbering.query('SELECT pg_advisory_lock($1)', [FEED_LOCK_KEY]);
-        assert.equal(await store!.sequenceFeed(), 0);
-        assert.equal(await store!.feedHead(), 0);
+        assert.equal(await store!.feed.sequence(), 0);
+        assert.equal(await store!.feed.head(), 0);
         await numbering.query('SELECT pg_advisory_unlock($1)', [FEED_LOCK_KEY]);
       });
-      assert.equal(await store!.sequenceFeed(), 2);
-      assert.equal(await store!.sequenceFeed(), 0);
-      assert.equal(await store!.feedHead(), 2);
+      assert.equal(await store!.feed.sequence(), 2);
+      assert.equal(await store!.feed.sequence(), 0);
+      assert.equal(await store!.feed.head(), 2);
     }));
 
   it('numbers a backlog larger than one batch in chain order, without gaps', () =>
@@ -120,8 +120,8 @@ await postgresSuite('postgres store: the event feed', () => {
           [row.id, count],
         );
       });
-      assert.equal(await store!.sequenceFeed(), count + 1);
-      assert.equal(await store!.feedHead(), count + 1);
+      assert.equal(await store!.feed.sequence(), count + 1);
+      assert.equal(await store!.feed.head(), count + 1);
       await withConnection(db.url, async (c) => {
         const wrong = await c.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM events WHERE feed_seq IS DISTINCT FROM seq + 1',
@@ -165,7 +165,7 @@ await postgresSuite('postgres store: the event feed', () => {
         await store.migrate();
         assert.equal(await store.schemaVersion(), LATEST_SCHEMA_VERSION);
         // Numbered by the migration itself: nothing is left for the numbering to do.
-        assert.equal(await store.sequenceFeed(), 0);
+        assert.equal(await store.feed.sequence(), 0);
         await assertMigratedFeed(store);
       } finally {
         await store.close();

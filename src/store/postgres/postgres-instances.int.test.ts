@@ -1,7 +1,8 @@
 /**
- * Several instances over one PostgreSQL database (SPEC.md §1, §7): the row lock on the prescription
- * serialises appends across connections, so no instance ever loses a race or forks a chain, and the
- * primary key settles concurrent creates of one id.
+ * Several instances over one PostgreSQL database (SPEC.md §1, §7): a held chain takes the row lock
+ * on the prescription, so appends decided on held chains wait for each other across instances and
+ * never lose a race; the head's compare-and-swap keeps a chain linear even for appends made on
+ * chains read without a hold; the primary key settles concurrent creates of one id.
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,13 +12,14 @@ import type { TestDatabase } from '../../../test/support/postgres.js';
 import { isErxError } from '../../errors.js';
 import {
   assertLinear,
+  appendHeld,
   decideNext,
   insertNew,
   newPrescription,
 } from '../../../test/store-contract/fixture.js';
 import { openPostgresStore } from './postgres-store.js';
 import type { PostgresStore, PostgresStoreOptions } from './postgres-store.js';
-import { AlreadyExists } from '../races.js';
+import { AlreadyExists, StaleHead } from '../races.js';
 
 /** Runs `fn` with `count` migrated stores on one fresh database (instances, to PostgreSQL). */
 async function withInstances(
@@ -41,12 +43,12 @@ async function withInstances(
 const LOCK_ROW = 'SELECT 1 FROM prescriptions WHERE id = $1 FOR UPDATE';
 
 await postgresSuite('postgres store with several instances', () => {
-  it('lets every concurrent append of three instances through, in one linear chain', () =>
+  it('lets every concurrent held append of three instances through, in one linear chain', () =>
     withInstances(3, async (stores) => {
       const { row } = await insertNew(stores[0]!);
       const appended = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          stores[i % 3]!.appendEvent(row.id, decideNext({ maxDelayMs: 3 })),
+          appendHeld(stores[i % 3]!, row.id, decideNext({ maxDelayMs: 3 })),
         ),
       );
       const events = await assertLinear(stores[1]!, row.id);
@@ -55,6 +57,28 @@ await postgresSuite('postgres store with several instances', () => {
         new Set(events.slice(1).map((e) => e.id)),
         new Set(appended.map((e) => e.id)),
       );
+    }));
+
+  it('never forks a chain when three instances append on chains read without a hold', () =>
+    withInstances(3, async (stores) => {
+      const { row } = await insertNew(stores[0]!);
+      const results = await Promise.allSettled(
+        Array.from({ length: 60 }, async (_, i) => {
+          const store = stores[i % 3]!;
+          const read = await store.readChain(row.id);
+          assert.ok(read);
+          const decision = await decideNext({ maxDelayMs: 3 })(read.state);
+          await store.appendEvent(decision, read.state.prescription.headHash);
+          return decision.event;
+        }),
+      );
+      const landed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      for (const r of results) {
+        if (r.status === 'rejected') assert.ok(r.reason instanceof StaleHead, String(r.reason));
+      }
+      const events = await assertLinear(stores[1]!, row.id);
+      assert.equal(events.length, 1 + landed.length);
+      assert.deepEqual(new Set(events.slice(1).map((e) => e.id)), new Set(landed.map((e) => e.id)));
     }));
 
   it('creates each id once when instances race to create the same ids', () =>
@@ -74,22 +98,22 @@ await postgresSuite('postgres store with several instances', () => {
           assert.ok(r.reason instanceof AlreadyExists && r.reason.what === 'prescription');
       }
       for (const id of ids) assert.equal((await assertLinear(stores[2]!, id)).length, 1);
-      assert.equal(await stores[0]!.countPrescriptions(), ids.length);
+      assert.equal(await stores[0]!.prescriptions.count(), ids.length);
     }));
 
-  it('makes an append wait while another session holds the prescription row lock', () =>
+  it('makes a hold wait while another session holds the prescription row lock', () =>
     withInstances(1, async ([store], db) => {
       const { row } = await insertNew(store!);
       await withConnection(db.url, async (other) => {
         await other.query('BEGIN');
         await other.query(LOCK_ROW, [row.id]);
         let decided = false;
-        const append = store!.appendEvent(row.id, async (state) => {
+        const append = appendHeld(store!, row.id, async (state) => {
           decided = true;
           return decideNext()(state);
         });
         await sleep(200);
-        assert.equal(decided, false, 'decide waits for the lock');
+        assert.equal(decided, false, 'the decision waits for the lock');
         await other.query('COMMIT');
         await append;
       });
@@ -105,7 +129,7 @@ await postgresSuite('postgres store with several instances', () => {
           await other.query('BEGIN');
           await other.query(LOCK_ROW, [row.id]);
           await assert.rejects(
-            store!.appendEvent(row.id, decideNext()),
+            appendHeld(store!, row.id, decideNext()),
             (e: unknown) => isErxError(e) && e.code === 'service_unavailable',
           );
           await other.query('ROLLBACK');

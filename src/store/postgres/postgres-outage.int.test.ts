@@ -13,7 +13,12 @@ import {
 } from '../../../test/support/postgres.js';
 import type { TestDatabase } from '../../../test/support/postgres.js';
 import { isErxError } from '../../errors.js';
-import { assertLinear, decideNext, insertNew } from '../../../test/store-contract/fixture.js';
+import {
+  assertLinear,
+  appendHeld,
+  decideNext,
+  insertNew,
+} from '../../../test/store-contract/fixture.js';
 import type { EventRow } from '../types.js';
 import { openPostgresStore } from './postgres-store.js';
 import type { PostgresStore } from './postgres-store.js';
@@ -51,7 +56,7 @@ await postgresSuite('postgres store through an outage', () => {
         assert.ok(poolErrors.length > 0, 'the idle connections reported their end');
         assert.equal((poolErrors[0] as { code?: string }).code, '57P01');
         await store.ping();
-        assert.equal(await store.countPrescriptions(), 0);
+        assert.equal(await store.prescriptions.count(), 0);
       },
       (e) => poolErrors.push(e),
     );
@@ -61,14 +66,14 @@ await postgresSuite('postgres store through an outage', () => {
     withStore(async (store, db) => {
       const { row, create } = await insertNew(store);
       await assert.rejects(
-        store.appendEvent(row.id, async (state) => {
+        appendHeld(store, row.id, async (state) => {
           await terminateErxBackends(db);
           return decideNext()(state);
         }),
         isUnavailable,
       );
       assert.deepEqual(await assertLinear(store, row.id), [create.event]);
-      await store.appendEvent(row.id, decideNext());
+      await appendHeld(store, row.id, decideNext());
       assert.equal((await assertLinear(store, row.id)).length, 2);
     }));
 
@@ -85,7 +90,7 @@ await postgresSuite('postgres store through an outage', () => {
         return kills;
       })();
       const results = await Promise.allSettled(
-        Array.from({ length: 80 }, () => store.appendEvent(row.id, decideNext({ maxDelayMs: 3 }))),
+        Array.from({ length: 80 }, () => appendHeld(store, row.id, decideNext({ maxDelayMs: 3 }))),
       );
       storming = false;
       assert.ok((await storm) > 0, 'connections were terminated during the storm');
@@ -99,7 +104,7 @@ await postgresSuite('postgres store through an outage', () => {
       for (const e of acknowledged) assert.ok(ids.has(e.id), `acknowledged event ${e.seq} kept`);
       // A commit whose answer was lost with the connection may be kept without an acknowledgement.
       assert.ok(events.length >= 1 + acknowledged.length);
-      await store.appendEvent(row.id, decideNext());
+      await appendHeld(store, row.id, decideNext());
       assert.equal((await assertLinear(store, row.id)).length, events.length + 1);
     }));
 });

@@ -9,7 +9,7 @@ export const SQL = {
   getPrescription: `SELECT ${PRESCRIPTION_COLUMNS} FROM prescriptions WHERE id = $1`,
   /**
    * The row lock that serialises appends to one prescription across instances (SPEC.md §7); it is
-   * held until the append's transaction ends.
+   * held until the held chain's transaction ends (`./hold.ts`).
    */
   lockPrescription: `SELECT ${PRESCRIPTION_COLUMNS} FROM prescriptions WHERE id = $1 FOR UPDATE`,
   /**
@@ -27,7 +27,7 @@ export const SQL = {
     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   insertEvent: `INSERT INTO events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   addTerms: 'UPDATE prescriptions SET terms = $2 WHERE id = $1 AND terms IS NULL',
-  /** Compare-and-set of the head: a second guard besides the row lock and the unique keys. */
+  /** Compare-and-set of the head (`./writes.ts`); the unique keys on events back it up. */
   moveHead: 'UPDATE prescriptions SET head_hash = $2 WHERE id = $1 AND head_hash = $3',
   getVerifiedHead:
     'SELECT prescription_id, head_hash, seal FROM verified_heads WHERE prescription_id = $1',

@@ -1,13 +1,14 @@
 /**
- * A PostgreSQL store whose server cannot answer: every method rejects quickly with
- * `service_unavailable` and `Retry-After: 1` (SPEC.md §8), nothing hangs, nothing crashes. Needs no
+ * A PostgreSQL store whose server cannot answer: every method rejects with `service_unavailable`
+ * and `Retry-After: 1` (SPEC.md §8) within one connect timeout, counted on a clock the test moves
+ * (at once when the server refuses or hangs up), nothing hangs, nothing crashes. Needs no
  * PostgreSQL: the "servers" are a closed port and two local sockets that misbehave.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { isErxError } from '../../errors.js';
 import { clientRow, newPrescription, tokenRow } from '../../../test/store-contract/fixture.js';
 import type { Store } from '../types.js';
@@ -22,26 +23,35 @@ const CALLS: Record<string, (s: Store) => Promise<unknown>> = {
     const p = newPrescription();
     return s.insertPrescription(p.row, p.create);
   },
-  getPrescription: (s) => s.getPrescription('p'),
-  getEvents: (s) => s.getEvents('p'),
-  getChain: (s) => s.getChain('p'),
-  appendEvent: (s) =>
-    s.appendEvent('p', async () => {
-      throw new Error('decide must not run without the chain');
-    }),
-  listPrescriptionIds: (s) => s.listPrescriptionIds(undefined, 10),
-  countPrescriptions: (s) => s.countPrescriptions(),
-  getIdempotency: (s) => s.getIdempotency('a', 'k'),
+  readChain: (s) => s.readChain('p'),
+  holdChain: (s) => s.holdChain('p'),
+  appendEvent: (s) => {
+    const p = newPrescription();
+    return s.appendEvent(p.create, 'head');
+  },
   getEvent: (s) => s.getEvent('e'),
-  purgeIdempotency: (s) => s.purgeIdempotency(0),
-  addClient: (s) => s.addClient(clientRow('c')),
-  getClient: (s) => s.getClient('c'),
-  listClients: (s) => s.listClients(),
-  removeClient: (s) => s.removeClient('c'),
-  setClientProfile: (s) => s.setClientProfile('c', null),
-  insertToken: (s) => s.insertToken(tokenRow('t', 'c', 0)),
-  getToken: (s) => s.getToken('t'),
-  purgeTokens: (s) => s.purgeTokens(0),
+  'prescriptions.ids': (s) => s.prescriptions.ids(undefined, 10),
+  'prescriptions.count': (s) => s.prescriptions.count(),
+  'prescriptions.addTerms': (s) => s.prescriptions.addTerms('p', newPrescription().row.terms!),
+  'idempotency.get': (s) => s.idempotency.get('a', 'k'),
+  'idempotency.purge': (s) => s.idempotency.purge(0),
+  'verifiedHeads.get': (s) => s.verifiedHeads.get('p'),
+  'verifiedHeads.put': (s) =>
+    s.verifiedHeads.put({ prescriptionId: 'p', headHash: 'h', seal: 's' }),
+  'feed.sequence': (s) => s.feed.sequence(),
+  'feed.head': (s) => s.feed.head(),
+  'feed.read': (s) => s.feed.read({ role: 'pharmacist', sub: 'a' }, 0, 10, 10),
+  'feed.readWindow': (s) => s.feed.readWindow(0, 10, 10),
+  'feed.listIssued': (s) => s.feed.listIssued('a', undefined, 10),
+  'clients.add': (s) => s.clients.add(clientRow('c')),
+  'clients.get': (s) => s.clients.get('c'),
+  'clients.list': (s) => s.clients.list(),
+  'clients.remove': (s) => s.clients.remove('c'),
+  'clients.setProfile': (s) => s.clients.setProfile('c', null),
+  'clients.replaceSecretHash': (s) => s.clients.replaceSecretHash('c', 'a', 'b'),
+  'clients.insertToken': (s) => s.clients.insertToken(tokenRow('t', 'c', 0)),
+  'clients.getToken': (s) => s.clients.getToken('t'),
+  'clients.purgeTokens': (s) => s.clients.purgeTokens(0),
 };
 
 async function listen(onSocket: (socket: Socket) => void): Promise<Server> {
@@ -56,9 +66,13 @@ function portOf(server: Server): number {
 }
 
 const CONNECT_TIMEOUT_MS = 300;
+/** The pool's connections (the store's default). */
+const POOL_SIZE = 10;
 
 describe('postgres store without a reachable server', () => {
   const sockets = new Set<Socket>();
+  /** The silent server's connections still open. */
+  const openSockets = new Set<Socket>();
   let closedPort = 0;
   let silent: Server;
   let hangingUp: Server;
@@ -69,7 +83,11 @@ describe('postgres store without a reachable server', () => {
     probe.close();
     await once(probe, 'close');
     // Accepts and never answers the startup message: only the connect timeout ends the wait.
-    silent = await listen((socket) => sockets.add(socket));
+    silent = await listen((socket) => {
+      sockets.add(socket);
+      openSockets.add(socket);
+      socket.once('close', () => openSockets.delete(socket));
+    });
     // Accepts and hangs up at once, as a server going down does.
     hangingUp = await listen((socket) => socket.destroy());
   });
@@ -80,14 +98,22 @@ describe('postgres store without a reachable server', () => {
     hangingUp.close();
   });
 
-  const servers: [string, () => number][] = [
-    ['a closed port', () => closedPort],
-    ['a server that never answers', () => portOf(silent)],
-    ['a server that hangs up', () => portOf(hangingUp)],
+  /** Each server, and the connect timeouts its calls may wait (0: none, they fail at once). */
+  const servers: [string, () => number, number][] = [
+    ['a closed port', () => closedPort, 0],
+    ['a server that never answers', () => portOf(silent), 1],
+    ['a server that hangs up', () => portOf(hangingUp), 0],
   ];
 
-  for (const [label, port] of servers) {
-    it(`rejects every method with service_unavailable, quickly, on ${label}`, async () => {
+  /** Resolves once `condition` holds, looking between turns of the event loop (no timer). */
+  async function settles(condition: () => boolean): Promise<void> {
+    while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  for (const [label, port, ticks] of servers) {
+    it(`rejects every method with service_unavailable within one connect timeout, on ${label}`, async () => {
+      // The pool's timers run on a clock the test moves: "quickly" is counted in connect timeouts.
+      mock.timers.enable({ apis: ['setTimeout'] });
       const poolErrors: Error[] = [];
       const store = openPostgresStore(`postgres://erx@127.0.0.1:${port()}/erx`, {
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -95,20 +121,32 @@ describe('postgres store without a reachable server', () => {
       });
       try {
         // All at once: more calls than connections, so some also wait for the pool itself.
-        const started = performance.now();
-        await Promise.all(
-          Object.entries(CALLS).map(([method, call]) =>
-            assert.rejects(
-              call(store),
-              (e: unknown) =>
-                isErxError(e) && e.code === 'service_unavailable' && e.retryAfter === 1,
-              method,
-            ),
+        const outcomes: unknown[] = [];
+        const calls = Object.entries(CALLS).map(([method, call]) =>
+          call(store).then(
+            () => outcomes.push(new Error(`${method} resolved`)),
+            (e: unknown) => outcomes.push(e),
           ),
         );
-        const elapsed = performance.now() - started;
-        assert.ok(elapsed < CONNECT_TIMEOUT_MS + 1_000, `took ${elapsed} ms`);
+        const all = calls.length;
+        if (ticks === 0) {
+          await settles(() => outcomes.length === all);
+        } else {
+          // Every connection the pool opens has reached the server, which never answers.
+          await settles(() => openSockets.size >= POOL_SIZE);
+          assert.equal(outcomes.length, 0, 'a call settled before any timeout');
+          mock.timers.tick(CONNECT_TIMEOUT_MS);
+          await settles(() => outcomes.length === all);
+        }
+        await Promise.all(calls);
+        for (const e of outcomes) {
+          assert.ok(
+            isErxError(e) && e.code === 'service_unavailable' && e.retryAfter === 1,
+            String(e),
+          );
+        }
       } finally {
+        mock.timers.reset();
         await store.close();
       }
       assert.deepEqual(poolErrors, []);
@@ -127,7 +165,7 @@ describe('postgres store without a reachable server', () => {
   it('keeps the database error out of the client message', async () => {
     const store = openPostgresStore(`postgres://erx@127.0.0.1:${closedPort}/erx`);
     try {
-      await assert.rejects(store.getChain('p'), (e: unknown) => {
+      await assert.rejects(store.readChain('p'), (e: unknown) => {
         assert.ok(isErxError(e));
         assert.equal(e.message, 'The database is not available.');
         assert.match(JSON.stringify(e.detail), /ECONNREFUSED/);

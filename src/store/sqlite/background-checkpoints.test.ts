@@ -151,19 +151,19 @@ describe('background WAL checkpoints', () => {
         for (let i = 0; i < 120; i++) ids.push((await insertNew(store)).row.id);
         assert.ok(await eventually(() => sizeOf(file) > before, 5000));
         // A checkpoint changes no row: a chain remembered before one stays valid after it.
-        await store.getChain(ids[0]!);
-        const remembered = await store.getChain(ids[0]!);
+        await store.readChain(ids[0]!);
+        const remembered = (await store.readChain(ids[0]!))?.state;
         const mark = sizeOf(file);
         for (let i = 0; i < 120; i++) ids.push((await insertNew(store)).row.id);
         assert.ok(await eventually(() => sizeOf(file) > mark, 5000));
-        assert.equal(await store.getChain(ids[0]!), remembered);
+        assert.equal((await store.readChain(ids[0]!))?.state, remembered);
       } finally {
         await store.close();
       }
       const reopened = openSqliteStore(file);
       try {
-        assert.equal(await reopened.countPrescriptions(), ids.length);
-        for (const id of ids) assert.equal((await reopened.getChain(id))?.events.length, 1);
+        assert.equal(await reopened.prescriptions.count(), ids.length);
+        for (const id of ids) assert.equal((await reopened.readChain(id))?.state?.events.length, 1);
       } finally {
         await reopened.close();
       }

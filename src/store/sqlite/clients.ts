@@ -4,13 +4,14 @@
  */
 import { AlreadyExists } from '../races.js';
 import { toClient, toToken } from '../records.js';
+import type { ClientStore } from '../parts.js';
 import type { ClientRow, TokenRow } from '../types.js';
 import { isUniqueViolation } from './errors.js';
 import type { GroupCommit } from './group-commit.js';
 import type { SqliteStatements } from './statements.js';
 
-/** Clients and tokens of one SQLite store (the store's `*Client*` and `*Token*` calls). */
-export class SqliteClients {
+/** Clients and tokens of one SQLite store (`Store.clients`). */
+export class SqliteClients implements ClientStore {
   readonly #stmts: SqliteStatements;
   readonly #commits: GroupCommit;
 

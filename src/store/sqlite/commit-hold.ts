@@ -25,6 +25,12 @@ export class CommitHold {
   readonly #flags = new Int32Array(this.memory);
   /** When the writer first found the hold up, while it has been up since. */
   #heldSince: number | undefined;
+  readonly #now: () => number;
+
+  /** `now`: the clock of {@link MAX_HOLD_MS}, ms (default `performance.now`; tests stop it). */
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
 
   /**
    * Marks a batch as running, unless the hold is up: then answers false and the writer tries again
@@ -32,7 +38,7 @@ export class CommitHold {
    * thread that stalls (or dies) holding it delays writes by that much once; it then only fails to
    * start the WAL over.
    */
-  enter(now: number = performance.now()): boolean {
+  enter(now: number = this.#now()): boolean {
     Atomics.store(this.#flags, IN_BATCH, 1);
     if (Atomics.load(this.#flags, HOLD) === 0) {
       this.#heldSince = undefined;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
+  appendHeld,
   decideNext,
   idempotencyRow,
   insertNew,
@@ -96,8 +97,8 @@ describe('sqlite store: the event feed', () => {
         older
           .prepare("UPDATE prescriptions SET head_hash = 'hash-older-1' WHERE id = ?")
           .run(row.id);
-        const next = await store.appendEvent(row.id, decideNext());
-        const rows = await store.readFeed(ISSUER, 0, await store.feedHead(), 10);
+        const next = await appendHeld(store, row.id, decideNext());
+        const rows = await store.feed.read(ISSUER, 0, await store.feed.head(), 10);
         assert.deepEqual(
           rows.map((r) => [r.position, r.event.id]),
           [
@@ -108,7 +109,7 @@ describe('sqlite store: the event feed', () => {
         );
         const pharmacist = { role: 'pharmacist', sub: 'HIN|pharma1' } as const;
         assert.deepEqual(
-          (await store.readFeed(pharmacist, 0, 3, 10)).map((r) => r.event.id),
+          (await store.feed.read(pharmacist, 0, 3, 10)).map((r) => r.event.id),
           ['older-1'],
         );
       } finally {
@@ -127,12 +128,13 @@ describe('sqlite store: the event feed', () => {
           await insertNew(store),
         ];
         const taken = idempotencyRow('HIN|pharma1', 'key-1', prescriptions[0]!.row.id, 'x');
-        await store.appendEvent(prescriptions[0]!.row.id, decideNext({ idempotency: () => taken }));
+        await appendHeld(store, prescriptions[0]!.row.id, decideNext({ idempotency: () => taken }));
         // Started in one turn, so their writes share a batch; the middle one's remembered call
         // collides after its event was inserted, and is undone with it.
         const results = await Promise.allSettled(
           prescriptions.map(({ row }, i) =>
-            store.appendEvent(
+            appendHeld(
+              store,
               row.id,
               decideNext(i === 1 ? { idempotency: (e) => ({ ...taken, eventId: e.id }) } : {}),
             ),
@@ -146,9 +148,9 @@ describe('sqlite store: the event feed', () => {
         assert.ok(refused?.status === 'rejected' && refused.reason instanceof IdempotencyRace);
         const p = newPrescription();
         await store.insertPrescription(p.row, p.create);
-        const head = await store.feedHead();
+        const head = await store.feed.head();
         assert.equal(head, 3 + 1 + 2 + 1);
-        const rows = await store.readFeed(ISSUER, 0, head, 100);
+        const rows = await store.feed.read(ISSUER, 0, head, 100);
         assert.deepEqual(
           rows.map((r) => r.position),
           [1, 2, 3, 4, 5, 6, 7],

@@ -250,12 +250,12 @@ describe('SqliteStore with group commit', () => {
 
   it('commits the pending batch on close', async () => {
     const store = openSqliteStore(file);
-    const added = ['a', 'b'].map((id) => store.addClient(clientRow(id)));
+    const added = ['a', 'b'].map((id) => store.clients.add(clientRow(id)));
     await store.close();
     await Promise.all(added);
     const reopened = openSqliteStore(file);
     try {
-      assert.deepEqual((await reopened.listClients()).map((c) => c.clientId).sort(), ['a', 'b']);
+      assert.deepEqual((await reopened.clients.list()).map((c) => c.clientId).sort(), ['a', 'b']);
     } finally {
       await reopened.close();
     }

@@ -6,7 +6,24 @@
  */
 import type Database from 'better-sqlite3';
 import { KEPT_CHECKPOINT_SPACING_MS } from '../log.js';
-import type { LogAppend, LogCheckpointRow, LogLeaf, LogStore } from '../log.js';
+import {
+  LEAF_COLUMNS,
+  chainLeavesSql,
+  leafEventsSql,
+  toChainLeafRow,
+  toLeafEvent,
+  toLeafRow,
+} from '../log.js';
+import type {
+  ChainLeafRow,
+  LeafEvent,
+  LeafRecord,
+  LeafRow,
+  LogAppend,
+  LogCandidate,
+  LogCheckpointRow,
+  LogStore,
+} from '../log.js';
 import type { GroupCommit } from './group-commit.js';
 
 interface CheckpointRecord {
@@ -37,10 +54,19 @@ const toCheckpoint = (r: CheckpointRecord): LogCheckpointRow => ({
 export class SqliteLog implements LogStore {
   readonly #head: Database.Statement<[], CheckpointRecord>;
   readonly #checkpointsAfter: Database.Statement<[number, number], CheckpointRecord>;
-  readonly #leaves: Database.Statement<[number, number], LogLeaf>;
+  readonly #candidates: Database.Statement<[number, number], LogCandidate>;
+  readonly #leafRows: Database.Statement<[number, number], LeafRecord>;
+  readonly #feedReadAt: Database.Statement<[number], { feed_seq: number }>;
+  readonly #newestOfChain: Database.Statement<[Buffer, number], LeafRecord>;
+  readonly #loggedHashes: Database.Statement<[string, number], { hash: string }>;
+  readonly #chainLeaves: Database.Statement<
+    [Buffer, number],
+    LeafRecord & { feed_seq_now: number | null }
+  >;
+  readonly #eventHashAt: Database.Statement<[string, number], { hash: string }>;
+  readonly #leafEvents: Database.Statement<[string, string], Parameters<typeof toLeafEvent>[0]>;
   readonly #hashes: Database.Statement<[string], { idx: number; hash: Buffer }>;
   readonly #positions: Database.Statement<[string], { id: string; position: number }>;
-  readonly #newestLogged: Database.Statement<[string, number], LogLeaf>;
   readonly #cosignatures: Database.Statement<[number], { line: string }>;
   readonly #addCosignature: Database.Statement<[number, string, string]>;
   readonly #commits: GroupCommit;
@@ -60,20 +86,33 @@ export class SqliteLog implements LogStore {
       'SELECT idx, hash FROM log_hashes WHERE idx IN (SELECT value FROM json_each(?))',
     );
     this.#positions = db.prepare(
-      `SELECT id, feed_seq AS position FROM events
-       WHERE id IN (SELECT value FROM json_each(?)) AND feed_seq IS NOT NULL`,
+      `SELECT event_id AS id, idx + 1 AS position FROM log_leaves
+       WHERE event_id IN (SELECT value FROM json_each(?))`,
     );
-    this.#newestLogged = db.prepare(
-      `SELECT feed_seq AS position, id, hash FROM events
-       WHERE prescription_id = ? AND feed_seq <= ? ORDER BY seq DESC LIMIT 1`,
+    this.#candidates = db.prepare(
+      `SELECT feed_seq AS feedSeq, id, prescription_id AS prescriptionId, seq,
+         parent_hash AS parentHash, body, hash, signature
+       FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?`,
     );
+    this.#leafRows = db.prepare(
+      `SELECT ${LEAF_COLUMNS} FROM log_leaves WHERE idx >= ? ORDER BY idx LIMIT ?`,
+    );
+    this.#feedReadAt = db.prepare('SELECT feed_seq FROM log_leaves WHERE idx = ?');
+    this.#newestOfChain = db.prepare(
+      `SELECT ${LEAF_COLUMNS} FROM log_leaves WHERE chain = ? AND idx < ? ORDER BY idx DESC LIMIT 1`,
+    );
+    this.#loggedHashes = db.prepare(
+      `SELECT DISTINCT hash FROM log_leaves
+       WHERE hash IN (SELECT value FROM json_each(?)) AND idx < ?`,
+    );
+    this.#chainLeaves = db.prepare(chainLeavesSql('?', '?'));
+    this.#eventHashAt = db.prepare('SELECT hash FROM events WHERE prescription_id = ? AND seq = ?');
+    const list = '(SELECT value FROM json_each(?))';
+    this.#leafEvents = db.prepare(leafEventsSql(list, list));
     this.#head = db.prepare('SELECT * FROM log_checkpoints ORDER BY size DESC LIMIT 1');
     this.#hashCount = db.prepare('SELECT coalesce(max(idx) + 1, 0) AS n FROM log_hashes');
     this.#checkpointsAfter = db.prepare(
       'SELECT * FROM log_checkpoints WHERE size > ? ORDER BY size LIMIT ?',
-    );
-    this.#leaves = db.prepare(
-      'SELECT feed_seq AS position, id, hash FROM events WHERE feed_seq > ? ORDER BY feed_seq LIMIT ?',
     );
     this.#cosignatures = db.prepare(
       'SELECT line FROM log_cosignatures WHERE size = ? ORDER BY witness',
@@ -82,6 +121,10 @@ export class SqliteLog implements LogStore {
       'INSERT INTO log_cosignatures (size, witness, line) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     );
     const putHash = db.prepare('INSERT OR IGNORE INTO log_hashes (idx, hash) VALUES (?, ?)');
+    const putLeaf = db.prepare(
+      `INSERT OR REPLACE INTO log_leaves (${LEAF_COLUMNS})
+       VALUES (@index, @chain, @place, @hash, @prev, @eventId, @feedSeq)`,
+    );
     const putCheckpoint = db.prepare(
       'INSERT INTO log_checkpoints (size, root, note, signed_at) VALUES (?, ?, ?, ?)',
     );
@@ -92,6 +135,13 @@ export class SqliteLog implements LogStore {
     );
     this.#putHashes = (growth) => {
       for (const { index, hash } of growth.hashes) putHash.run(index, Buffer.from(hash));
+      for (const leaf of growth.leaves) {
+        putLeaf.run({
+          ...leaf,
+          chain: leaf.chain === null ? null : Buffer.from(leaf.chain),
+          prev: leaf.prev ?? null,
+        });
+      }
     };
     this.#putCheckpoint = (growth, head) => {
       const c = growth.checkpoint;
@@ -165,8 +215,46 @@ export class SqliteLog implements LogStore {
     });
   }
 
-  async readLeaves(after: number, limit: number): Promise<LogLeaf[]> {
-    return limit > 0 ? this.#leaves.all(after, limit) : [];
+  async readCandidates(after: number, limit: number): Promise<LogCandidate[]> {
+    return limit > 0 ? this.#candidates.all(after, limit) : [];
+  }
+
+  async readLeafRows(from: number, limit: number): Promise<LeafRow[]> {
+    return limit > 0 ? this.#leafRows.all(from, limit).map(toLeafRow) : [];
+  }
+
+  async feedReadAt(size: number): Promise<number> {
+    return size === 0 ? 0 : (this.#feedReadAt.get(size - 1)?.feed_seq ?? 0);
+  }
+
+  async newestOfChains(chains: readonly Uint8Array[], size: number): Promise<Map<string, LeafRow>> {
+    const found = new Map<string, LeafRow>();
+    for (const chain of chains) {
+      const key = Buffer.from(chain).toString('hex');
+      if (found.has(key)) continue;
+      const r = this.#newestOfChain.get(Buffer.from(chain), size);
+      if (r !== undefined) found.set(key, toLeafRow(r));
+    }
+    return found;
+  }
+
+  async loggedHashes(hashes: readonly string[], size: number): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    return new Set(this.#loggedHashes.all(JSON.stringify(hashes), size).map((r) => r.hash));
+  }
+
+  async chainLeaves(chain: Uint8Array, size: number): Promise<ChainLeafRow[]> {
+    return this.#chainLeaves.all(Buffer.from(chain), size).map(toChainLeafRow);
+  }
+
+  async leafEvents(eventIds: readonly string[], feedSeqs: readonly number[]): Promise<LeafEvent[]> {
+    return this.#leafEvents
+      .all(JSON.stringify(eventIds), JSON.stringify(feedSeqs))
+      .map(toLeafEvent);
+  }
+
+  async eventHashAt(prescriptionId: string, seq: number): Promise<string | undefined> {
+    return this.#eventHashAt.get(prescriptionId, seq)?.hash;
   }
 
   append(growth: LogAppend): Promise<boolean> {
@@ -178,10 +266,6 @@ export class SqliteLog implements LogStore {
       this.#later.push({ growth, resolve, reject });
       this.#laterTimer ??= setTimeout(() => this.#commits.soon(), LATER_MS);
     });
-  }
-
-  async newestLogged(prescriptionId: string, size: number): Promise<LogLeaf | undefined> {
-    return this.#newestLogged.get(prescriptionId, size);
   }
 
   async positions(eventIds: readonly string[]): Promise<Map<string, number>> {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decideNext, insertNew } from '../../../test/store-contract/fixture.js';
+import { appendHeld, decideNext, insertNew } from '../../../test/store-contract/fixture.js';
 import type { ChainState, Store } from '../types.js';
 import { openSqliteStore, PAGE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
@@ -58,9 +58,9 @@ describe('sqlite store: chains read before', () => {
   it('answers the same frozen chain from its second read on, while nothing changed it', () =>
     withFreshFile(async (_file, store) => {
       const { row } = await insertNew(store);
-      const once = await store.getChain(row.id);
-      const first = await store.getChain(row.id);
-      const again = await store.getChain(row.id);
+      const once = (await store.readChain(row.id))?.state;
+      const first = (await store.readChain(row.id))?.state;
+      const again = (await store.readChain(row.id))?.state;
       assert.ok(first !== undefined);
       assert.notEqual(first, once, 'a chain read once is not remembered (chain-memo.ts)');
       assert.deepEqual(first, once);
@@ -69,8 +69,8 @@ describe('sqlite store: chains read before', () => {
       assert.ok(first.events.every((e) => Object.isFrozen(e)));
       assert.ok(Object.isFrozen(first.prescription.medicaments));
       // Its own append replaces it: the next read has the new event.
-      const event = await store.appendEvent(row.id, decideNext());
-      const after = await store.getChain(row.id);
+      const event = await appendHeld(store, row.id, decideNext());
+      const after = (await store.readChain(row.id))?.state;
       assert.notEqual(after, first);
       assert.deepEqual(after?.events.at(-1), event);
     }));
@@ -79,32 +79,36 @@ describe('sqlite store: chains read before', () => {
     withFreshFile(async (file, store, alsoClose) => {
       const reader = alsoClose(openSqliteStore(file));
       const { row } = await insertNew(store);
-      await store.getChain(row.id);
-      assert.equal(await store.getChain(row.id), await store.getChain(row.id), 'remembered');
-      const event = await store.appendEvent(row.id, decideNext());
-      const after = await store.getChain(row.id);
+      await store.readChain(row.id);
+      assert.equal(
+        (await store.readChain(row.id))?.state,
+        (await store.readChain(row.id))?.state,
+        'remembered',
+      );
+      const event = await appendHeld(store, row.id, decideNext());
+      const after = (await store.readChain(row.id))?.state;
       assert.ok(after !== undefined && Object.isFrozen(after) && Object.isFrozen(after.events));
-      assert.equal(await store.getChain(row.id), after);
+      assert.equal((await store.readChain(row.id))?.state, after);
       assert.deepEqual(after.events.at(-1), event);
       // Exactly what another connection reads from the file.
-      assert.deepEqual(after, await reader.getChain(row.id));
+      assert.deepEqual(after, (await reader.readChain(row.id))?.state);
     }));
 
   it('decides on a chain not read before as committed, and remembers none of it', () =>
     withFreshFile(async (_file, store) => {
       const { row, create } = await insertNew(store);
       const seen: ChainState[] = [];
-      const event = await store.appendEvent(row.id, async (state) => {
+      const event = await appendHeld(store, row.id, async (state) => {
         seen.push(state);
         return decideNext()(state);
       });
       assert.equal(seen.length, 1);
       assert.deepEqual(seen[0]?.events, [create.event]);
       // What is read next is the whole chain from the file.
-      assert.deepEqual((await store.getChain(row.id))?.events, [create.event, event]);
+      assert.deepEqual((await store.readChain(row.id))?.state?.events, [create.event, event]);
       // A remembered chain is decided on as it is, signatures and all.
-      const remembered = await store.getChain(row.id);
-      await store.appendEvent(row.id, async (state) => {
+      const remembered = (await store.readChain(row.id))?.state;
+      await appendHeld(store, row.id, async (state) => {
         assert.equal(state, remembered);
         return decideNext()(state);
       });
@@ -114,17 +118,17 @@ describe('sqlite store: chains read before', () => {
     withFreshFile(async (file, store, alsoClose) => {
       const editor = alsoClose(new Database(file));
       const { row } = await insertNew(store);
-      await store.getChain(row.id);
-      await store.appendEvent(row.id, async (state) => {
+      await store.readChain(row.id);
+      await appendHeld(store, row.id, async (state) => {
         // Edited beside erx after the chain was read for this append, before it commits.
         editor
           .prepare('UPDATE events SET body = ? WHERE prescription_id = ? AND seq = 0')
           .run('{"edited":true}', row.id);
         // A read meanwhile (another call) notices the edit first.
-        await store.getChain(row.id);
+        await store.readChain(row.id);
         return decideNext()(state);
       });
-      const chain = await store.getChain(row.id);
+      const chain = (await store.readChain(row.id))?.state;
       assert.equal(chain?.events.length, 2);
       assert.equal(chain?.events[0]?.body, '{"edited":true}');
     }));
@@ -134,17 +138,17 @@ describe('sqlite store: chains read before', () => {
       const editor = alsoClose(new Database(file));
       const { row } = await insertNew(store);
       const other = await insertNew(store);
-      const before = await store.getChain(row.id);
-      const untouched = await store.getChain(other.row.id);
+      const before = (await store.readChain(row.id))?.state;
+      const untouched = (await store.readChain(other.row.id))?.state;
       editor
         .prepare('UPDATE events SET body = ? WHERE prescription_id = ? AND seq = 0')
         .run('{"edited":true}', row.id);
-      assert.equal((await store.getChain(row.id))?.events[0]?.body, '{"edited":true}');
+      assert.equal((await store.readChain(row.id))?.state?.events[0]?.body, '{"edited":true}');
       assert.equal(before?.events[0]?.body, `{"id":"${before?.events[0]?.id}","seq":0}`);
       editor.prepare('UPDATE prescriptions SET head_hash = ? WHERE id = ?').run('h', row.id);
-      assert.equal((await store.getChain(row.id))?.prescription.headHash, 'h');
+      assert.equal((await store.readChain(row.id))?.state?.prescription.headHash, 'h');
       // Any commit elsewhere makes every chain read anew, not only the one changed.
-      const reread = await store.getChain(other.row.id);
+      const reread = (await store.readChain(other.row.id))?.state;
       assert.notEqual(reread, untouched);
       assert.deepEqual(reread, untouched);
     }));

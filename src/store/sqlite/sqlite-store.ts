@@ -1,39 +1,25 @@
 /**
  * SQLite implementation of {@link Store}: WAL, `synchronous=FULL` (SPEC.md §7). Writes use group
  * commit: those of one event-loop turn share one `BEGIN IMMEDIATE` transaction and its fsync, and
- * each is acknowledged only after that COMMIT (`./group-commit.ts`). Appends are serialised per
- * prescription inside the process and re-checked against the head under the write lock, so
+ * each is acknowledged only after that COMMIT (`./group-commit.ts`). An append moves the head only
+ * if it still is the one its decision was made on (compare-and-swap under the write lock), so
  * several processes on one file never fork a chain. A running service checkpoints the WAL on a
  * background thread (`./background-checkpoints.ts`), so no COMMIT waits for one.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { KeyedMutex } from '../keyed-mutex.js';
-import { AlreadyExists, IdempotencyRace, NoSuchPrescription, StaleHead } from '../races.js';
-import {
-  medicamentsText,
-  termsText,
-  toEvent,
-  toIdempotency,
-  toPrescription,
-  toVerifiedHead,
-} from '../records.js';
+import { AlreadyExists, IdempotencyRace, StaleHead } from '../races.js';
+import { medicamentsText, termsText, toEvent, toPrescription } from '../records.js';
 import type {
   AppendDecision,
   ChainRead,
+  ChainReadOptions,
   ChainState,
-  ClientRow,
   EventRow,
-  FeedRow,
-  FeedViewer,
-  FeedWindowRow,
-  IdempotencyRow,
+  HeldChain,
   PrescriptionRow,
   Store,
-  TokenRow,
-  StoredTerms,
-  VerifiedHeadRow,
 } from '../types.js';
 import { BackgroundCheckpoints } from './background-checkpoints.js';
 import { SqliteCatalog } from './catalog.js';
@@ -45,6 +31,8 @@ import { isUniqueViolation } from './errors.js';
 import { SqliteFeed } from './feed.js';
 import { GroupCommit } from './group-commit.js';
 import { migrateSqlite, sqliteSchemaVersion } from './migrate.js';
+import { makeDatabasePrivate } from './private-files.js';
+import { SqliteIdempotency, SqlitePrescriptions, SqliteVerifiedHeads } from './parts.js';
 import {
   insertEventRecord,
   insertIdempotencyRecord,
@@ -62,14 +50,6 @@ import type { MemoryBounds } from '../../config/memory-bounds.js';
  * throughput (docs/decisions.md).
  */
 export const PAGE_CACHE_KIB = 4_000;
-
-/** Attempts of an append whose head another process moved meanwhile (several processes, one file). */
-const MAX_APPEND_ATTEMPTS = 20;
-
-/** A short random pause so competing processes do not retry in lock step. */
-function backoff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
-}
 
 /** How {@link openSqliteStore} opens the file. */
 export interface SqliteStoreOptions {
@@ -92,7 +72,10 @@ export interface SqliteStoreOptions {
 
 /** Opens (and creates) the SQLite store at `file`. */
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDatabasePrivate(file);
+  }
   return new SqliteStore(new Database(file), options);
 }
 
@@ -100,7 +83,6 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 export class SqliteStore implements Store {
   readonly engine = 'sqlite' as const;
   readonly #db: Database.Database;
-  readonly #mutex = new KeyedMutex();
   readonly #commits: GroupCommit;
   private readonly stmts: SqliteStatements;
   /** A chain as committed, read in one transaction. */
@@ -108,10 +90,13 @@ export class SqliteStore implements Store {
   /** Chains read before, answered again while nothing else has committed (`./chain-memo.ts`). */
   readonly #chains: ChainMemo;
   readonly #checkpoints: BackgroundCheckpoints | undefined;
-  readonly #feed: SqliteFeed;
-  readonly #clients: SqliteClients;
   readonly catalog: SqliteCatalog;
   readonly log: SqliteLog;
+  readonly clients: SqliteClients;
+  readonly feed: SqliteFeed;
+  readonly idempotency: SqliteIdempotency;
+  readonly verifiedHeads: SqliteVerifiedHeads;
+  readonly prescriptions: SqlitePrescriptions;
 
   constructor(db: Database.Database, options: SqliteStoreOptions = {}) {
     this.#db = db;
@@ -125,12 +110,17 @@ export class SqliteStore implements Store {
     // Migrated before the statements are prepared: they need the tables.
     migrateSqlite(db);
     this.stmts = prepareStatements(db);
-    this.#feed = new SqliteFeed(db);
+    this.feed = new SqliteFeed(db);
     if (options.backgroundCheckpoints === true && !db.memory) {
       this.#checkpoints = new BackgroundCheckpoints(db, db.name);
     }
     this.#commits = new GroupCommit(db, this.#checkpoints?.hold);
-    this.#clients = new SqliteClients(this.stmts, this.#commits);
+    this.clients = new SqliteClients(this.stmts, this.#commits);
+    this.idempotency = new SqliteIdempotency(this.stmts, this.#commits);
+    this.verifiedHeads = new SqliteVerifiedHeads(this.stmts, this.#commits);
+    this.prescriptions = new SqlitePrescriptions(this.stmts, this.#commits, (id) =>
+      this.#chains.forget(id),
+    );
     this.catalog = new SqliteCatalog(db, this.#commits);
     this.log = new SqliteLog(db, this.#commits);
     // A prescription and its events in one read transaction, so the head and the events come
@@ -190,25 +180,33 @@ export class SqliteStore implements Store {
     }
   }
 
-  async getPrescription(id: string): Promise<PrescriptionRow | undefined> {
-    const r = this.stmts.getPrescription.get(id);
-    return r ? toPrescription(r) : undefined;
+  async readChain(
+    prescriptionId: string,
+    options: ChainReadOptions = {},
+  ): Promise<ChainRead | undefined> {
+    return this.#readCommitted(prescriptionId, options.remember !== false);
   }
 
-  async getEvents(prescriptionId: string): Promise<EventRow[]> {
-    return this.stmts.getEvents.all(prescriptionId).map(toEvent);
-  }
-
-  async getChain(prescriptionId: string): Promise<ChainState | undefined> {
-    return this.readCommitted(prescriptionId)?.state;
-  }
-
-  async readChain(prescriptionId: string): Promise<ChainRead | undefined> {
-    return this.readCommitted(prescriptionId);
+  async holdChain(prescriptionId: string): Promise<HeldChain | undefined> {
+    const read = this.#readCommitted(prescriptionId, false);
+    if (read === undefined) return undefined;
+    // Nothing to hold across processes: the write compares the head (see the file comment).
+    let ended = false;
+    return {
+      state: read.state,
+      append: (decision) => {
+        if (ended) return Promise.reject(new Error('the hold on this chain has ended'));
+        ended = true;
+        return this.appendEvent(decision, read.state.prescription.headHash);
+      },
+      release: async () => {
+        ended = true;
+      },
+    };
   }
 
   /** `PRAGMA data_version` now: it moves only when another connection commits. */
-  private dataVersion(): number | undefined {
+  #dataVersion(): number | undefined {
     return this.stmts.dataVersion.get()?.data_version;
   }
 
@@ -217,17 +215,20 @@ export class SqliteStore implements Store {
    * opens and commits its transaction within one synchronous step. A chain read before is
    * answered again (the same frozen object) only while no other connection or process has
    * committed anything since, so a change made beside erx, tampering included, is read at once.
+   * A chain not remembered is remembered on its second read if `remember`.
    */
-  private readCommitted(prescriptionId: string): ChainRead | undefined {
+  #readCommitted(prescriptionId: string, remember: boolean): ChainRead | undefined {
     // Inside a transaction someone else opened (the bulk loader) what is read may be rolled back.
     if (this.#db.inTransaction) {
       const state = this.#readChain(prescriptionId);
       return state && { state, snapshot: undefined, transient: true };
     }
-    const known = this.#chains.read(prescriptionId, this.dataVersion());
+    const known = this.#chains.read(prescriptionId, this.#dataVersion());
     if (known !== undefined) return known;
     const state = this.#readChain(prescriptionId);
-    return state && this.#chains.rememberRead(prescriptionId, state);
+    if (state === undefined) return undefined;
+    if (remember) return this.#chains.rememberRead(prescriptionId, state);
+    return { state, snapshot: undefined, transient: true };
   }
 
   /**
@@ -235,9 +236,9 @@ export class SqliteStore implements Store {
    * is forgotten once `PRAGMA data_version` shows another connection's commit. Never inside a
    * transaction someone else opened.
    */
-  private rememberedChain(prescriptionId: string): ChainState | undefined {
+  #rememberedChain(prescriptionId: string): ChainState | undefined {
     if (this.#db.inTransaction) return undefined;
-    return this.#chains.get(prescriptionId, this.dataVersion());
+    return this.#chains.get(prescriptionId, this.#dataVersion());
   }
 
   async getEvent(eventId: string): Promise<EventRow | undefined> {
@@ -245,49 +246,20 @@ export class SqliteStore implements Store {
     return r ? toEvent(r) : undefined;
   }
 
-  appendEvent(
-    prescriptionId: string,
-    decide: (state: ChainState) => Promise<AppendDecision>,
-  ): Promise<EventRow> {
-    return this.#mutex.run(prescriptionId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        // One that is remembered (verified or changed a moment ago, at a counter) stays so: the
-        // chain as it was read, at this database version, gets the new event once committed.
-        const known = this.rememberedChain(prescriptionId);
-        const remembered = known && { state: known, readAt: this.#chains.version };
-        // Any other is read and not remembered: most prescriptions are dispensed once in a while,
-        // and remembering each would push out the chains being verified.
-        const state = known ?? this.#readChain(prescriptionId);
-        if (!state) throw new NoSuchPrescription();
-        const decision = await decide(state);
-        try {
-          // Awaited under the mutex: the next append of this chain starts from a committed head.
-          await this.writeAppend(state, decision, remembered);
-          return decision.event;
-        } catch (error) {
-          // Another process appended in between: decide again on the new head.
-          if (!(error instanceof StaleHead) || attempt >= MAX_APPEND_ATTEMPTS) throw error;
-          await backoff(attempt);
-        }
-      }
-    });
-  }
-
-  private async writeAppend(
-    state: ChainState,
-    decision: AppendDecision,
-    remembered: RememberedRead | undefined,
-  ): Promise<void> {
+  async appendEvent(decision: AppendDecision, expectedHead: string): Promise<void> {
     const { event, idempotency } = decision;
-    const expected = state.prescription.headHash;
+    const id = event.prescriptionId;
+    // A chain remembered at this head (verified or changed a moment ago, at a counter) stays so:
+    // the chain as remembered, at this database version, gets the new event once committed.
+    const known = this.#rememberedChain(id);
+    const remembered: RememberedRead | undefined =
+      known?.prescription.headHash === expectedHead
+        ? { state: known, readAt: this.#chains.version }
+        : undefined;
     const write = (): void => {
       // Forgotten in the step that commits: no read can come between the COMMIT and this.
-      this.#chains.forget(state.prescription.id);
-      const moved = this.stmts.moveHead.run({
-        id: state.prescription.id,
-        head_hash: event.hash,
-        expected,
-      });
+      this.#chains.forget(id);
+      const moved = this.stmts.moveHead.run({ id, head_hash: event.hash, expected: expectedHead });
       if (moved.changes !== 1) throw new StaleHead();
       insertEventRecord(this.stmts, event);
       if (idempotency) insertIdempotencyRecord(this.stmts, idempotency);
@@ -295,7 +267,7 @@ export class SqliteStore implements Store {
     };
     const committed =
       remembered &&
-      ((): void => this.#chains.rememberAppended(remembered, event, () => this.dataVersion()));
+      ((): void => this.#chains.rememberAppended(remembered, event, () => this.#dataVersion()));
     try {
       await this.#commits.run(write, committed);
     } catch (error) {
@@ -303,104 +275,5 @@ export class SqliteStore implements Store {
       if (isUniqueViolation(error, 'idempotency.')) throw new IdempotencyRace();
       throw error;
     }
-  }
-
-  async getVerifiedHead(prescriptionId: string): Promise<VerifiedHeadRow | undefined> {
-    const r = this.stmts.getVerifiedHead.get(prescriptionId);
-    return r ? toVerifiedHead(r) : undefined;
-  }
-
-  async putVerifiedHead(row: VerifiedHeadRow): Promise<void> {
-    await this.#commits.run(() => putVerifiedHeadRecord(this.stmts, row));
-  }
-
-  async addTerms(prescriptionId: string, terms: StoredTerms): Promise<boolean> {
-    return this.#commits.run(() => {
-      this.#chains.forget(prescriptionId);
-      return this.stmts.addTerms.run(termsText(terms), prescriptionId).changes === 1;
-    });
-  }
-
-  async listPrescriptionIds(after: string | undefined, limit: number): Promise<string[]> {
-    return this.stmts.listIds.all(after ?? '', limit).map((r) => r.id);
-  }
-
-  async countPrescriptions(): Promise<number> {
-    return this.stmts.count.get()?.n ?? 0;
-  }
-
-  /** Numbers nothing: each event is numbered by the transaction that inserts it (`./feed.ts`). */
-  async sequenceFeed(): Promise<number> {
-    return 0;
-  }
-
-  async feedHead(): Promise<number> {
-    return this.#feed.head();
-  }
-
-  async readFeed(
-    viewer: FeedViewer,
-    after: number,
-    upTo: number,
-    limit: number,
-  ): Promise<FeedRow[]> {
-    return this.#feed.read(viewer, after, upTo, limit);
-  }
-
-  async readFeedWindow(after: number, upTo: number, limit: number): Promise<FeedWindowRow[]> {
-    return this.#feed.readWindow(after, upTo, limit);
-  }
-
-  async listIssued(
-    issuerActor: string,
-    after: string | undefined,
-    limit: number,
-  ): Promise<string[]> {
-    return this.#feed.listIssued(issuerActor, after, limit);
-  }
-
-  async getIdempotency(actor: string, key: string): Promise<IdempotencyRow | undefined> {
-    const r = this.stmts.getIdempotency.get(actor, key);
-    return r ? toIdempotency(r) : undefined;
-  }
-
-  async purgeIdempotency(before: number): Promise<number> {
-    return this.#commits.run(() => this.stmts.purgeIdempotency.run(before).changes);
-  }
-
-  addClient(row: ClientRow): Promise<void> {
-    return this.#clients.add(row);
-  }
-
-  getClient(clientId: string): Promise<ClientRow | undefined> {
-    return this.#clients.get(clientId);
-  }
-
-  listClients(): Promise<ClientRow[]> {
-    return this.#clients.list();
-  }
-
-  removeClient(clientId: string): Promise<boolean> {
-    return this.#clients.remove(clientId);
-  }
-
-  setClientProfile(clientId: string, profile: string | null): Promise<boolean> {
-    return this.#clients.setProfile(clientId, profile);
-  }
-
-  replaceClientSecretHash(clientId: string, expected: string, next: string): Promise<boolean> {
-    return this.#clients.replaceSecretHash(clientId, expected, next);
-  }
-
-  insertToken(row: TokenRow): Promise<void> {
-    return this.#clients.insertToken(row);
-  }
-
-  getToken(tokenHash: string): Promise<TokenRow | undefined> {
-    return this.#clients.getToken(tokenHash);
-  }
-
-  purgeTokens(before: number): Promise<number> {
-    return this.#clients.purgeTokens(before);
   }
 }

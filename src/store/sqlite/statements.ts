@@ -28,14 +28,17 @@ export function prepareStatements(db: Database.Database) {
     ),
     /**
      * Inserts an event at the next feed position (`./feed.ts`): one index probe for the highest,
-     * inside the write transaction, so positions follow commit order without gaps. The copies the
-     * feed decides from are read out of the body as migration 4 reads them.
+     * inside the write transaction, so positions follow commit order without gaps. A position the
+     * log has read is never given again, even if its event is gone (the log's last leaf's). The
+     * copies the feed decides from are read out of the body as migration 4 reads them.
      */
     insertEvent: db.prepare(
       `INSERT INTO events (prescription_id, seq, id, parent_hash, body, hash, signature,
          feed_seq, actor, type, cancels)
        VALUES (@prescription_id, @seq, @id, @parent_hash, @body, @hash, @signature,
-         (SELECT coalesce(max(feed_seq), 0) + 1 FROM events),
+         max(coalesce((SELECT max(feed_seq) FROM events), 0),
+           coalesce((SELECT feed_seq FROM log_leaves
+             WHERE idx = (SELECT max(idx) FROM log_leaves)), 0)) + 1,
          CASE WHEN json_valid(@body) THEN json_extract(@body, '$.actor') END,
          CASE WHEN json_valid(@body) THEN json_extract(@body, '$.type') END,
          CASE WHEN json_valid(@body) AND json_extract(@body, '$.type') = 'cancel'

@@ -6,6 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { ERROR_CODES } from '../../../src/errors.js';
+import { OAUTH_ERRORS } from '../../../src/api/index.js';
 import type { ErrorCode } from '../../../src/errors.js';
 import { HTTP_STATUS } from '../../../src/http/status.js';
 import { POLLUTION_MARKERS } from './documents.js';
@@ -42,6 +43,19 @@ function traceProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * RFC 6749 §5.2's `error` and `error_description`, which the token endpoints add to a 400 or 401
+ * (`TokenErrorBody`): allowed only as that pair, a known code and the message again.
+ */
+function oauthField(answer: FuzzAnswer, body: Record<string, unknown>, key: string): boolean {
+  if (key !== 'error' && key !== 'error_description') return false;
+  return (
+    (answer.status === 400 || answer.status === 401) &&
+    (OAUTH_ERRORS as readonly unknown[]).includes(body.error) &&
+    body.error_description === body.message
+  );
+}
+
 /** The first way an error answer departs from the seed §7 shape, or undefined. */
 function errorShapeProblem(answer: FuzzAnswer): string | undefined {
   if (!(header(answer, 'content-type') ?? '').startsWith('application/json')) {
@@ -54,7 +68,7 @@ function errorShapeProblem(answer: FuzzAnswer): string | undefined {
     return 'body is not JSON';
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'body not an object';
-  const extra = Object.keys(body).filter((k) => !TOP_KEYS.has(k));
+  const extra = Object.keys(body).filter((k) => !TOP_KEYS.has(k) && !oauthField(answer, body, k));
   if (extra.length > 0) return `extra fields ${extra.join()}`;
   const params = body.params;
   if (

@@ -3,12 +3,20 @@
  * service does that), so every field is read defensively: a wrong type is treated as absent,
  * never rendered as an object.
  */
+import { list, number, record, text } from './fields.js';
+import type { PoView, Span } from './posology-view.js';
 
 export interface DosageView {
   /** Doses in eMediplan order: morning, noon, evening, night (absent entries undefined). */
   readonly doses: readonly (number | undefined)[];
   readonly from: string | undefined;
   readonly to: string | undefined;
+  /** CHMED23A: a structured posology other than daily doses (then `doses` is empty). */
+  readonly po?: PoView | undefined;
+  /** CHMED23A `inRes`: taken as needed. */
+  readonly reserve?: boolean | undefined;
+  /** CHMED23A `relMeal`: 1 before, 2 during, 3 after a meal. */
+  readonly meal?: number | undefined;
 }
 
 export interface MedicamentView {
@@ -18,6 +26,8 @@ export interface MedicamentView {
   readonly instructions: string | undefined;
   readonly reason: string | undefined;
   readonly repeats: number | undefined;
+  /** CHMED23A `reps` of a duration: how long it may be redeemed. */
+  readonly repeatFor?: Span | undefined;
   readonly packs: number | undefined;
   /** CHMED16A `Subs`: 0 (or absent) substitution allowed, 1 not allowed. */
   readonly substitutionAllowed: boolean;
@@ -55,26 +65,6 @@ export interface DocumentView {
   readonly remarks: string | undefined;
 }
 
-type Fields = Readonly<Record<string, unknown>>;
-
-function record(value: unknown): Fields | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Fields)
-    : undefined;
-}
-
-function list(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function number(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 function dosage(value: unknown): DosageView {
   const pos = record(value) ?? {};
   return {
@@ -99,7 +89,7 @@ function medicament(value: unknown): MedicamentView {
   };
 }
 
-/** Reads a decoded document into its display view. */
+/** Reads a decoded CHMED16A document into its display view. */
 export function documentView(doc: unknown): DocumentView {
   const d = record(doc) ?? {};
   const p = record(d.Patient) ?? {};

@@ -7,7 +7,7 @@
 export interface LinkParts {
   /** Everything before `#`. */
   readonly base: string;
-  /** The `CHMED16A0…`/`CHMED16A1…` part. */
+  /** The `CHMED16A0…`/`CHMED16A1…`/`CHMED23A.…` part. */
   readonly chmed: string;
   /** The issuer label, percent-decoded (`+` is a space). */
   readonly issuer: string;
@@ -35,7 +35,7 @@ export function splitLink(link: string): LinkParts {
   const hash = text.indexOf('#');
   if (hash < 0) throw new LinkFormatError();
   const [chmed = '', ...rest] = text.slice(hash + 1).split('&');
-  if (!/^chmed16a[01]./i.test(chmed)) throw new LinkFormatError();
+  if (!/^(?:chmed16a[01]|chmed23[a-z]+\.)./i.test(chmed)) throw new LinkFormatError();
   let issuer: string;
   try {
     issuer = decodeURIComponent(field(rest, 'i').replaceAll('+', ' '));

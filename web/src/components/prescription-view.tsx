@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import type { DocumentView, MedicamentView } from '../chmed/document-view.js';
 import { useI18n } from '../i18n/i18n-context.js';
 import { DosageTable } from './dosage-table.js';
+import { spanText } from './posology-text.js';
 import { MedicamentName } from './product-names.js';
 
 function Row(props: { label: string; children: ComponentChildren }) {
@@ -22,7 +23,8 @@ function join(...parts: (string | undefined)[]): string {
 }
 
 function Medicament(props: { med: MedicamentView }) {
-  const { t, number } = useI18n();
+  const i18n = useI18n();
+  const { t, number } = i18n;
   const m = props.med;
   return (
     <li class="medicament" data-medicament-id={m.id}>
@@ -35,6 +37,7 @@ function Medicament(props: { med: MedicamentView }) {
         {m.reason && <Row label={t('med.reason')}>{m.reason}</Row>}
         <Row label={t('med.packs')}>{m.packs === undefined ? '–' : number(m.packs)}</Row>
         <Row label={t('med.repeats')}>{m.repeats === undefined ? '–' : number(m.repeats)}</Row>
+        {m.repeatFor && <Row label={t('med.repeatFor')}>{spanText(i18n, m.repeatFor)}</Row>}
         <Row label={t('med.substitution')}>
           <span class={m.substitutionAllowed ? 'subs-yes' : 'subs-no'}>
             {t(m.substitutionAllowed ? 'med.subsAllowed' : 'med.subsNotAllowed')}

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Session } from '../api/session.js';
 import { PrescriptionView } from '../components/prescription-view.js';
+import { ForeignDocument } from '../components/foreign-document.js';
 import { ProductNames } from '../components/product-names.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
@@ -105,6 +106,9 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
           </ProductNames>
         </div>
       )}
+      {decoded.state === 'foreign' && (
+        <ForeignDocument foreign={decoded.foreign} doc={decoded.doc} />
+      )}
       {counter.pendingForce && (
         <ProductNames medicaments={stored}>
           <ForceConfirm
@@ -154,6 +158,7 @@ function SignedInCounter(props: { session: Session; onSignOut(expired: boolean):
                 busy={counter.busy}
                 feedback={feedback}
                 onDispense={counter.dispense}
+                onClose={counter.close}
                 onForce={() => counter.askForce(undefined)}
               />
               {doc ? (

@@ -7,6 +7,7 @@
 import { OVERRIDE_CODES } from '../../../src/ledger/event.js';
 import type { OverrideCode } from '../../../src/ledger/event.js';
 import { EVENT_KINDS } from '../../../src/ledger/event-kinds.js';
+import { cancelledIn } from '../../../src/service/rules/cancel-chains.js';
 import type { LedgerEvent, VerifyResult } from '../api/types.js';
 import type { MessageKey } from '../i18n/messages-en.js';
 
@@ -54,6 +55,11 @@ export interface CounterState {
   stateOverrides: readonly OverrideRule[];
   /** True when no package of any medicament remains. */
   nothingRemains: boolean;
+  /**
+   * True when HIN's closing step is what remains (SPEC.md §5): partial dispensations covered the
+   * prescription and no full dispensation stands, so a full dispensation without force closes it.
+   */
+  closable: boolean;
   /** Why locking is refused, if it is. */
   lockRefused: MessageKey | undefined;
   /** Whether the signed-in actor may unlock (it holds the lock). */
@@ -101,6 +107,12 @@ export function failedChecks(result: VerifyResult): FailedCheck[] {
   return failed;
 }
 
+/** True while a full dispensation of `events` stands (no standing cancel names it). */
+function fullDispensationStands(events: readonly LedgerEvent[]): boolean {
+  const { cancelled } = cancelledIn(events);
+  return events.some((e) => EVENT_KINDS[e.type].fold === 'dispense_rest' && !cancelled.has(e.id));
+}
+
 /** Reads `result` for the signed-in actor `me` (its `sub`). */
 export function counterState(result: VerifyResult, me: string | undefined): CounterState {
   const failures = failedChecks(result);
@@ -128,6 +140,13 @@ export function counterState(result: VerifyResult, me: string | undefined): Coun
   if (lockRefused === undefined && (result.dispensed || nothingRemains)) {
     lockRefused = 'counter.why.nothingRemains';
   }
+  const closable =
+    trusted &&
+    dispenseRefused === undefined &&
+    !expired &&
+    result.dispensed &&
+    nothingRemains &&
+    !fullDispensationStands(result.events ?? []);
   return {
     headline,
     trusted,
@@ -137,6 +156,7 @@ export function counterState(result: VerifyResult, me: string | undefined): Coun
     dispenseRefused,
     stateOverrides: counterStateOverrides(result),
     nothingRemains,
+    closable,
     lockRefused,
     mayUnlock: trusted && !result.revoked && lock?.mine === true,
     cancelRefused: dispenseRefused,

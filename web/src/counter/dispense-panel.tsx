@@ -4,7 +4,9 @@
  * one-click common case (a full dispensation takes every medicament to its prescribed quantity);
  * or the packs entered per medicament, with an optional substitute (seed §2.2). What the service
  * would refuse is disabled with the reason beside it; what only force allows opens the force
- * dialog, which names the rule overridden.
+ * dialog, which names the rule overridden. When partial dispensations have covered the
+ * prescription and no full dispensation stands, HIN's closing step (SPEC.md §5) is offered
+ * instead of force: "close the prescription", a full dispensation without force.
  */
 import { useState } from 'preact/hooks';
 import type { DispenseItem, VerifyResult } from '../api/types.js';
@@ -32,12 +34,14 @@ export function DispensePanel(props: {
   busy: boolean;
   feedback: Answer | undefined;
   onDispense(items: DispenseItem[] | undefined): Promise<boolean>;
+  /** HIN's closing step: a full dispensation without force, handing out nothing more. */
+  onClose(): Promise<boolean>;
   onForce(): void;
 }) {
   const { t, number, plural } = useI18n();
   const [lines, setLines] = useState<readonly Line[]>(() => props.medicaments.map(() => EMPTY));
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const { dispenseRefused, nothingRemains, stateOverrides, trusted } = props.state;
+  const { closable, dispenseRefused, nothingRemains, stateOverrides, trusted } = props.state;
   const refused = dispenseRefused !== undefined;
   const done = nothingRemains || props.result.dispensed;
 
@@ -233,7 +237,18 @@ export function DispensePanel(props: {
         >
           {t('counter.partial')}
         </button>
-        {trusted && !refused && done && (
+        {closable && (
+          <button
+            type="button"
+            class="primary"
+            disabled={props.busy}
+            aria-describedby="dispense-closing"
+            onClick={() => void props.onClose()}
+          >
+            {t('counter.close')}
+          </button>
+        )}
+        {trusted && !refused && done && !closable && (
           <button type="button" class="danger" disabled={props.busy} onClick={props.onForce}>
             {t('counter.force.open')}
           </button>
@@ -242,6 +257,11 @@ export function DispensePanel(props: {
       {why && (
         <p id="dispense-why" class="why" data-why="dispense">
           {why}
+        </p>
+      )}
+      {closable && (
+        <p id="dispense-closing" class="why" data-why="closing">
+          {t('counter.why.closing')}
         </p>
       )}
       {forcedOnly && <p class="why">{t('counter.why.expiredForce')}</p>}

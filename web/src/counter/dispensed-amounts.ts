@@ -1,7 +1,7 @@
 /** What the verify answer's events say about one another (SPEC.md §7). */
 import { EVENT_KINDS } from '../../../src/ledger/event-kinds.js';
-import { cancelledIn } from '../../../src/service/cancel-chains.js';
-import { handedOut } from '../../../src/service/handed-out.js';
+import { cancelledIn } from '../../../src/service/rules/cancel-chains.js';
+import { handedOut } from '../../../src/service/rules/handed-out.js';
 import type { VerifyResult } from '../api/types.js';
 
 /**

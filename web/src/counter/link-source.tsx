@@ -1,12 +1,16 @@
 /**
- * The three ways a link reaches the counter: the camera (native detector or jsQR), an uploaded
- * photo or PNG of the QR code (decoded here, never uploaded to the service), or pasted text.
+ * The three ways a link reaches the counter: the camera (native detector or jsQR), uploaded
+ * photos or PNGs of QR codes (decoded here, never uploaded to the service), or pasted text. A
+ * prescription on several QR codes (CHMED23A parts) is read code by code in any order ("2 of 4
+ * read") and goes on as one link once every part is read.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { startCameraScan } from '../qr/camera-scan.js';
 import type { CameraScan } from '../qr/camera-scan.js';
-import { decodeImageFile } from '../qr/decode-image.js';
+import { QrImagesField } from '../components/qr-images-field.js';
+import { isPartText } from '../chmed/part-collector.js';
 import { useI18n } from '../i18n/i18n-context.js';
+import { PartsProgress, usePartCollector } from '../components/parts-progress.js';
 
 export function LinkSource(props: {
   busy: boolean;
@@ -18,7 +22,6 @@ export function LinkSource(props: {
   const [text, setText] = useState('');
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [reading, setReading] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const scan = useRef<CameraScan | undefined>(undefined);
   const hasCamera = typeof navigator.mediaDevices?.getUserMedia === 'function';
@@ -34,11 +37,12 @@ export function LinkSource(props: {
     if (props.focus === true) field.current?.focus();
   }, []);
 
-  const found = (link: string): void => {
+  const parts = usePartCollector((link) => {
     setText(link);
     setProblem(undefined);
     props.onLink(link);
-  };
+  });
+  const found = (link: string): boolean => parts.read(link);
 
   const startCamera = async (): Promise<void> => {
     setProblem(undefined);
@@ -48,9 +52,10 @@ export function LinkSource(props: {
     if (video.current === null) return;
     try {
       scan.current = await startCameraScan(video.current, (link) => {
+        if (!found(link)) return false;
         scan.current = undefined;
         setScanning(false);
-        found(link);
+        return true;
       });
     } catch {
       setScanning(false);
@@ -58,21 +63,14 @@ export function LinkSource(props: {
     }
   };
 
-  const upload = async (input: HTMLInputElement): Promise<void> => {
-    const file = input.files?.[0];
-    if (file === undefined) return;
-    setProblem(undefined);
-    setReading(true);
-    try {
-      const link = await decodeImageFile(file);
-      if (link === undefined) setProblem(t('counter.noQr'));
-      else found(link);
-    } catch {
-      setProblem(t('counter.noQr'));
-    } finally {
-      setReading(false);
-      input.value = '';
-    }
+  // Pasted text of several lines that are all parts is read part by part; anything else whole.
+  const pasted = (value: string): void => {
+    const lines = value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    if (lines.length > 1 && lines.every(isPartText)) for (const line of lines) found(line);
+    else props.onLink(value);
   };
 
   return (
@@ -89,16 +87,12 @@ export function LinkSource(props: {
               {t('counter.scan')}
             </button>
           ))}
-        <div class="field file-field">
-          <label for="qr-upload">{t('counter.upload')}</label>
-          <input
-            id="qr-upload"
-            type="file"
-            accept="image/*"
-            disabled={props.busy || reading}
-            onChange={(e) => void upload(e.currentTarget)}
-          />
-        </div>
+        <QrImagesField
+          id="qr-upload"
+          disabled={props.busy}
+          onText={(link) => void found(link)}
+          onProblem={setProblem}
+        />
       </div>
       {scanning && (
         <div class="camera">
@@ -106,12 +100,12 @@ export function LinkSource(props: {
           <p role="status">{t('counter.scanning')}</p>
         </div>
       )}
-      {reading && <p role="status">{t('counter.reading')}</p>}
+      <PartsProgress state={parts.state} onReset={parts.reset} />
       <form
         class="paste"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim() !== '') props.onLink(text.trim());
+          if (text.trim() !== '') pasted(text.trim());
         }}
       >
         <div class="field">

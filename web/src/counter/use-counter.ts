@@ -15,8 +15,8 @@ import type { MessageKey } from '../i18n/messages-en.js';
 import { decodeDocument } from '../chmed/decode.js';
 import { decodeLink } from '../chmed/decode-link.js';
 import type { DecodedLink } from '../chmed/decode-link.js';
-import { documentView } from '../chmed/document-view.js';
 import type { DocumentView } from '../chmed/document-view.js';
+import { viewOf } from '../chmed/view-of.js';
 import { counterState, itemOverrides, refusedRule } from './counter-state.js';
 import type { OverrideRule } from './counter-state.js';
 
@@ -53,6 +53,11 @@ export interface Counter {
   lock(reason: string): Promise<boolean>;
   unlock(reason: string): Promise<boolean>;
   dispense(items: DispenseItem[] | undefined): Promise<boolean>;
+  /**
+   * HIN's closing step (SPEC.md §5): the full dispensation without force that closes a
+   * prescription partial dispensations have covered; it hands out nothing more.
+   */
+  close(): Promise<boolean>;
   /** Asks to dispense with force (the state alone overrides a rule). */
   askForce(items: DispenseItem[] | undefined): void;
   confirmForce(reason: string): Promise<boolean>;
@@ -68,7 +73,7 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 const LAPSE_GRACE_MS = 1_000;
 
 // A document pasted on its own: the prefix of SPEC.md §3 with no address before it.
-const BARE_DOCUMENT = /^chmed16a[01]/i;
+const BARE_DOCUMENT = /^(?:chmed16a[01]|chmed23)/i;
 
 export function useCounter(session: Session, onUnauthorized: () => void): Counter {
   const { t } = useI18n();
@@ -105,7 +110,7 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
   const loadBare = useCallback(async (text: string): Promise<boolean> => {
     const chmed = text.trim().split('&')[0] ?? '';
     try {
-      setBare(documentView(await decodeDocument(chmed)));
+      setBare(viewOf(await decodeDocument(chmed)));
       return true;
     } catch {
       return false;
@@ -121,6 +126,12 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
       setBare(undefined);
       const next = await decodeLink(link);
       setDecoded(next);
+      // Another service's link (SPEC.md §3): shown from the link alone, never sent to verify.
+      if (next.state === 'foreign') {
+        say('link', 'error', t('counter.foreign.text'));
+        setBusy(false);
+        return;
+      }
       if (next.state !== 'ok') {
         const readable = BARE_DOCUMENT.test(link.trim()) && (await loadBare(link));
         say('link', 'error', t(readable ? 'counter.bare.unverifiable' : 'counter.notLink'));
@@ -218,6 +229,16 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
     [act, askForce, result, session.token],
   );
 
+  const close = useCallback(
+    (): Promise<boolean> =>
+      act(
+        'dispense',
+        (id) => api.dispense(id, undefined, false, undefined, session.token),
+        'done.close',
+      ),
+    [act, session.token],
+  );
+
   const confirmForce = useCallback(
     async (reason: string): Promise<boolean> => {
       if (pendingForce === undefined) return false;
@@ -251,6 +272,7 @@ export function useCounter(session: Session, onUnauthorized: () => void): Counte
     lock: (reason) => act('lock', (id) => api.lock(id, reason, session.token), 'done.lock'),
     unlock: (reason) => act('lock', (id) => api.unlock(id, reason, session.token), 'done.unlock'),
     dispense,
+    close,
     askForce: (items) => askForce(items),
     confirmForce,
     abortForce: () => {

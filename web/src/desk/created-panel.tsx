@@ -1,7 +1,8 @@
 /**
- * A created prescription: its QR code large enough to scan from screen or paper, the link, PNG and
- * SVG downloads, printing (see the print rules in `app.css`; practice header and signature line in
- * `print-sheet.tsx`), and revocation.
+ * A created prescription: its QR code large enough to scan from screen or paper (a CHMED23A link
+ * too large for one code: every part's code, in order, "1 of N" under each), the link, PNG and
+ * SVG downloads of a single code, printing (see the print rules in `app.css`; practice header and
+ * signature line in `print-sheet.tsx`), and revocation.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DocumentView } from '../chmed/document-view.js';
@@ -15,6 +16,8 @@ import { PrintHeader, PrintSignature } from './print-sheet.js';
 export interface Created {
   id: string;
   link: string;
+  /** The link's part links, in order, when it needs several QR codes (create's answer). */
+  parts?: readonly string[] | undefined;
   doc: DocumentView;
 }
 
@@ -32,8 +35,12 @@ export function CreatedPanel(props: {
   onNew(): void;
 }) {
   const { t } = useI18n();
-  const { id, link } = props.created;
-  const [qr, setQr] = useState<RenderedQr | undefined>(undefined);
+  const { id, link, parts } = props.created;
+  // What each QR code holds: the link, or its parts in order.
+  const codes = parts ?? [link];
+  const [qrs, setQrs] = useState<readonly RenderedQr[] | undefined>(undefined);
+  // Downloads are of one image: offered when the link is one code.
+  const qr = codes.length === 1 ? qrs?.[0] : undefined;
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -55,11 +62,12 @@ export function CreatedPanel(props: {
 
   useEffect(() => {
     let live = true;
-    void renderQr(link).then((rendered) => live && setQr(rendered));
+    setQrs(undefined);
+    void Promise.all(codes.map(renderQr)).then((rendered) => live && setQrs(rendered));
     return () => {
       live = false;
     };
-  }, [link]);
+  }, [link, parts]);
 
   const copy = async (): Promise<void> => {
     try {
@@ -84,16 +92,34 @@ export function CreatedPanel(props: {
       </h2>
       {!props.revoked && <PrintHeader doc={props.created.doc} />}
       <div class="created-grid">
-        <figure class="qr">
-          {qr && !props.revoked && (
-            <img src={qr.pngDataUrl} alt={t('desk.qrAlt', { id })} width={440} height={440} />
-          )}
-          <figcaption>
-            {t('doc.id')}
-            {t('list.colon')}
-            <code>{id}</code>
-          </figcaption>
-        </figure>
+        <div class="qr-codes">
+          {qrs &&
+            !props.revoked &&
+            qrs.length > 1 &&
+            qrs.map((part, i) => (
+              <figure class="qr qr-part" key={i}>
+                <img
+                  src={part.pngDataUrl}
+                  alt={t('desk.qrPartAlt', { id, k: i + 1, n: qrs.length })}
+                  width={440}
+                  height={440}
+                />
+                <figcaption class="qr-part-number">
+                  {t('desk.partOf', { k: i + 1, n: qrs.length })}
+                </figcaption>
+              </figure>
+            ))}
+          <figure class="qr">
+            {qr && !props.revoked && (
+              <img src={qr.pngDataUrl} alt={t('desk.qrAlt', { id })} width={440} height={440} />
+            )}
+            <figcaption>
+              {t('doc.id')}
+              {t('list.colon')}
+              <code>{id}</code>
+            </figcaption>
+          </figure>
+        </div>
         <div class="created-actions no-print">
           {props.revoked && (
             <p class="notice notice-bad" data-state="revoked">

@@ -1,5 +1,7 @@
 /** The prescriber desk (SPEC.md §1 prescribers): compose, create, show the QR code, revoke. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { partLinksToFit } from '../../../src/link/parts.js';
+import { fitsQrCode } from '../../../src/qr/fits.js';
 import { searchProducts } from '../api/catalog.js';
 import { ApiError } from '../api/http.js';
 import { fetchMe } from '../api/me.js';
@@ -7,7 +9,6 @@ import * as api from '../api/prescriptions.js';
 import type { Session } from '../api/session.js';
 import { newUuid } from '../api/uuid.js';
 import { decodeLink } from '../chmed/decode-link.js';
-import { documentView } from '../chmed/document-view.js';
 import { errorMessage } from '../components/error-message.js';
 import { SessionBar } from '../components/session-bar.js';
 import { SignIn } from '../components/sign-in.js';
@@ -16,7 +17,9 @@ import { useI18n } from '../i18n/i18n-context.js';
 import { violationText } from '../i18n/service-text.js';
 import { CreatedPanel } from './created-panel.js';
 import type { Created } from './created-panel.js';
-import { buildDocument, emptyDraft, isStarted } from './draft.js';
+import { emptyDraft, isStarted } from './draft.js';
+import { composeDocument } from './draft-chmed23a.js';
+import type { DocumentFormat } from './draft-chmed23a.js';
 import type { Draft } from './draft.js';
 import { fieldProblemKey, fieldProblems } from './field-checks.js';
 import { IssueConfirm, hasFindings } from './issue-confirm.js';
@@ -50,10 +53,13 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
   const search = useMemo(() => (query: string) => searchProducts(query, token), [token]);
   // Whether the prescriber's fields were filled from the profile the operator set.
   const [fromProfile, setFromProfile] = useState(false);
+  // The release the operator chose (`ERX_DOCUMENT_FORMAT`); CHMED16A until the service says.
+  const [format, setFormat] = useState<DocumentFormat>('CHMED16A');
   useEffect(() => {
     let live = true;
     fetchMe(token)
       .then((me) => {
+        if (live) setFormat(me.document_format);
         const profile = me.profile;
         if (!live || profile === undefined) return;
         setDraft((d) => prefillFromProfile(d, profile));
@@ -117,16 +123,17 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
     setError(undefined);
     setMessage(undefined);
     // A fresh UUID per prescription: ids must be unguessable (SPEC.md §4).
-    const doc = buildDocument(draft, newUuid(), new Date());
+    const composed = composeDocument(format, draft, newUuid(), new Date());
     try {
-      const answer = await api.create(doc, props.session.token);
+      const answer = await api.create(composed.doc, props.session.token);
       setViolations(new Violations());
       setRevoked(false);
       setDispensed(false);
       const made: Created = {
         id: answer.prescription_id,
         link: answer.SignedPrescriptionData,
-        doc: documentView(doc),
+        parts: answer.SignedPrescriptionParts,
+        doc: composed.view,
       };
       setCreated(made);
       memory.remember({
@@ -139,7 +146,8 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
       setListVersion((n) => n + 1);
     } catch (failure) {
       const listed = failure instanceof ApiError ? failure.body?.violations : undefined;
-      if (listed && listed.length > 0) setViolations(new Violations(listed));
+      const placed = listed?.map((v) => ({ ...v, path: composed.pointer(v.path) }));
+      if (placed && placed.length > 0) setViolations(new Violations(placed));
       else fail(failure);
     } finally {
       setBusy(false);
@@ -169,7 +177,9 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
     if (link === undefined) return;
     const decoded = await decodeLink(link);
     if (decoded.state !== 'ok') return;
-    setCreated({ id: shown.id, link, doc: decoded.doc });
+    // A CHMED23A link too large for one code is shown as create answered it: as its parts.
+    const parts = partLinksToFit(link, fitsQrCode);
+    setCreated({ id: shown.id, link, parts, doc: decoded.doc });
     setRevoked(shown.revoked);
     setDispensed(shown.dispensed);
     setMessage(undefined);
@@ -210,6 +220,7 @@ function SignedInDesk(props: { session: Session; onSignOut(): void }) {
             draft={draft}
             violations={worded}
             busy={busy}
+            format={format}
             profileNote={fromProfile ? t('desk.fromProfile') : undefined}
             onDraft={setDraft}
             onSubmit={submit}

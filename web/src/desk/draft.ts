@@ -28,6 +28,8 @@ export interface Draft {
     Street: string;
     Zip: string;
     City: string;
+    /** The insurance card number: CHMED23A's patient identifier (`ids` type 1); not in CHMED16A. */
+    CardNumber: string;
   };
   person: { FName: string; LName: string; Gln: string; Zsr: string };
   org: {
@@ -63,7 +65,16 @@ export function emptyMedicament(): MedicamentDraft {
 /** An empty form; `keep` carries the prescriber and practice over to the next prescription. */
 export function emptyDraft(keep?: Draft): Draft {
   return {
-    patient: { FName: '', LName: '', BDt: '', Gender: '', Street: '', Zip: '', City: '' },
+    patient: {
+      FName: '',
+      LName: '',
+      BDt: '',
+      Gender: '',
+      Street: '',
+      Zip: '',
+      City: '',
+      CardNumber: '',
+    },
     person: keep ? { ...keep.person } : { FName: '', LName: '', Gln: '', Zsr: '' },
     org: keep
       ? { ...keep.org }
@@ -77,7 +88,7 @@ export function emptyDraft(keep?: Draft): Draft {
 type Strings = Record<string, string>;
 
 /** The non-empty, trimmed fields of `fields`. */
-function filled(fields: Strings): Strings {
+export function filled(fields: Strings): Strings {
   const out: Strings = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value.trim() !== '') out[key] = value.trim();
@@ -87,13 +98,13 @@ function filled(fields: Strings): Strings {
 
 // A number field: empty is absent; anything else is sent as a number (the input allows only
 // numbers), so the service judges ranges.
-function numberField(value: string): number | undefined {
+export function numberField(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);
 }
 
 // A dose as typed: a decimal comma or point is a number; empty is 0 (D keeps all four places so
 // morning to night stay in position); anything else is sent as typed, for the service to name.
-function dose(text: string): number {
+export function dose(text: string): number {
   if (text.trim() === '') return 0;
   return parseDecimal(text) ?? (text.trim() as unknown as number);
 }
@@ -126,7 +137,9 @@ function medicament(m: MedicamentDraft): Partial<Medicament> {
  * as a valid document: it may lack required fields, which the service then names.
  */
 export function buildDocument(draft: Draft, id: string, now: Date): Record<string, unknown> {
-  const { Gender, ...patient } = draft.patient;
+  // The card number is CHMED23A's patient identifier; CHMED16A's `Ids` are not written.
+  const { FName, LName, BDt, Gender, Street, Zip, City } = draft.patient;
+  const patient = { FName, LName, BDt, Street, Zip, City };
   const doc: Record<string, unknown> = {
     Id: id,
     MedType: 3,

@@ -28,6 +28,15 @@ export const PATIENT_FIELDS: readonly FieldSpec[] = [
   { name: 'City', label: 'desk.city' },
 ];
 
+/** The insurance card number, asked only when the desk composes CHMED23A (its patient `ids`). */
+export const CARD_NUMBER_FIELD: FieldSpec = {
+  name: 'CardNumber',
+  label: 'desk.cardNumber',
+  required: true,
+  inputMode: 'numeric',
+  maxLength: 20,
+};
+
 export const PERSON_FIELDS: readonly FieldSpec[] = [
   { name: 'FName', label: 'desk.firstName', required: true },
   { name: 'LName', label: 'desk.lastName', required: true },
@@ -54,7 +63,10 @@ export const ORG_FIELDS: readonly FieldSpec[] = [
 ];
 
 const SECTIONS: Readonly<Record<string, [MessageKey, readonly FieldSpec[]]>> = {
-  Patient: ['desk.patient', [...PATIENT_FIELDS, { name: 'Gender', label: 'desk.gender' }]],
+  Patient: [
+    'desk.patient',
+    [...PATIENT_FIELDS, { name: 'Gender', label: 'desk.gender' }, CARD_NUMBER_FIELD],
+  ],
   HcPerson: ['desk.person', PERSON_FIELDS],
   HcOrg: ['desk.org', ORG_FIELDS],
 };

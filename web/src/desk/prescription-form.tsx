@@ -5,7 +5,7 @@ import type { I18n } from '../i18n/i18n-context.js';
 import { emptyMedicament } from './draft.js';
 import type { Draft, MedicamentDraft } from './draft.js';
 import { SelectField, TextArea, TextField } from './field.js';
-import { ORG_FIELDS, PATIENT_FIELDS, PERSON_FIELDS } from './field-labels.js';
+import { CARD_NUMBER_FIELD, ORG_FIELDS, PATIENT_FIELDS, PERSON_FIELDS } from './field-labels.js';
 import type { FieldSpec } from './field-labels.js';
 import { MedicamentFieldset } from './medicament-fieldset.js';
 import { localDate, plausibility } from './plausibility.js';
@@ -56,6 +56,8 @@ export function PrescriptionForm(props: {
   draft: Draft;
   violations: Violations;
   busy: boolean;
+  /** The release the document is composed in: CHMED23A asks for the insurance card number too. */
+  format: 'CHMED16A' | 'CHMED23A';
   /** Says where the prescriber's fields came from, when they were filled in for the person. */
   profileNote?: string | undefined;
   onDraft(draft: Draft): void;
@@ -114,6 +116,16 @@ export function PrescriptionForm(props: {
               { value: '1', label: t('doc.gender.1') },
             ]}
           />
+          {props.format === 'CHMED23A' && (
+            <Fields
+              section="Patient"
+              specs={[CARD_NUMBER_FIELD]}
+              values={draft.patient}
+              violations={violations}
+              warn={warn}
+              onValue={(name, value) => set({ patient: { ...draft.patient, [name]: value } })}
+            />
+          )}
         </div>
       </fieldset>
       <fieldset class="card">
@@ -128,18 +140,21 @@ export function PrescriptionForm(props: {
             warn={warn}
             onValue={(name, value) => set({ person: { ...draft.person, [name]: value } })}
           />
-          <TextField
-            pointer="/Auth"
-            label={t('desk.auth')}
-            hint={t('desk.authHint')}
-            required
-            inputMode="numeric"
-            maxLength={13}
-            violations={violations}
-            warnings={warn('/Auth')}
-            value={draft.auth}
-            onValue={(auth) => set({ auth })}
-          />
+          {/* CHMED23A names the author by the prescriber's GLN (`auth` 1), not a second GLN. */}
+          {props.format === 'CHMED16A' && (
+            <TextField
+              pointer="/Auth"
+              label={t('desk.auth')}
+              hint={t('desk.authHint')}
+              required
+              inputMode="numeric"
+              maxLength={13}
+              violations={violations}
+              warnings={warn('/Auth')}
+              value={draft.auth}
+              onValue={(auth) => set({ auth })}
+            />
+          )}
         </div>
       </fieldset>
       <fieldset class="card">

@@ -1,7 +1,7 @@
 /**
  * The parts of a printed prescription around its QR code and content: the practice header (from
- * the document's HcOrg and HcPerson, whatever of them is filled in) and a line for the
- * prescriber's signature. Both are shown in print only (`print-sheet.css`).
+ * the document's HcOrg and HcPerson, whatever of them is filled in) with the sheet's title, and a
+ * line for the prescriber's signature. Both are shown in print only (`print-sheet.css`).
  */
 import type { DocumentView } from '../chmed/document-view.js';
 import { useI18n } from '../i18n/i18n-context.js';
@@ -37,6 +37,8 @@ export function PrintHeader(props: { doc: DocumentView }) {
           {date(issued)}
         </p>
       )}
+      {/* The printed sheet's one heading: the desk's own title is not printed. */}
+      <h1 class="print-title">{t('print.title')}</h1>
     </header>
   );
 }

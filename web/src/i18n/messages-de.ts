@@ -166,6 +166,7 @@ export const de: Messages = {
   'done.unlock': 'Rezept entsperrt.',
   'done.partial': 'Teilabgabe erfasst.',
   'done.full': 'Vollständige Abgabe erfasst.',
+  'done.close': 'Rezept abgeschlossen: vollständige Abgabe erfasst.',
   'done.forced': 'Erzwungene Abgabe erfasst.',
   'done.cancel': 'Ereignis storniert.',
   'done.revoke': 'Rezept widerrufen.',
@@ -178,6 +179,7 @@ export const de: Messages = {
   'desk.birthDate': 'Geburtsdatum',
   'desk.gender': 'Geschlecht',
   'desk.gender.none': 'keine Angabe',
+  'desk.cardNumber': 'Versichertenkartennummer',
   'desk.street': 'Strasse und Nummer',
   'desk.zip': 'PLZ',
   'desk.city': 'Ort',
@@ -225,6 +227,8 @@ export const de: Messages = {
   'desk.print': 'Drucken',
   'desk.openPatient': 'Patientenansicht öffnen',
   'desk.qrAlt': 'QR-Code des Rezepts {id}',
+  'desk.qrPartAlt': 'QR-Code {k} von {n} des Rezepts {id}',
+  'desk.partOf': '{k} von {n}',
   'desk.revoke': 'Rezept widerrufen',
   'desk.revokeConfirm':
     'Dieses Rezept endgültig widerrufen? Das kann nicht rückgängig gemacht werden.',
@@ -270,6 +274,9 @@ export const de: Messages = {
   'counter.meds.remainingOf.one': '{remaining} von {total} Packung verbleibend',
   'counter.meds.remainingOf.other': '{remaining} von {total} Packungen verbleibend',
   'counter.meds.rest': 'Rest abgeben',
+  'counter.close': 'Rezept abschliessen',
+  'counter.why.closing':
+    'Alle Packungen sind in Teilabgaben abgegeben. Das Abschliessen erfasst die vollständige Abgabe; es wird nichts mehr abgegeben.',
   'counter.cancel.title': 'Diese Abgabe stornieren?',
   'counter.cancel.text':
     '{type} vom {time}: ihre Packungen gelten wieder als nicht abgegeben. Die Stornierung wird festgehalten; Sie können sie rückgängig machen, indem Sie sie ihrerseits stornieren.',
@@ -285,6 +292,13 @@ export const de: Messages = {
   'counter.next.stay': 'Hier bleiben',
   'counter.bare.unverifiable':
     'Eingefügt wurde nur das Rezeptdokument, ohne seinen Link (Adresse, Aussteller und Signatur): es wird unten angezeigt, kann aber weder geprüft noch abgegeben werden. Scannen Sie den ganzen QR-Code oder fügen Sie den vollständigen Link ein.',
+  'foreign.title': 'Ausgestellt von {host}, hier nicht prüfbar',
+  'counter.foreign.text':
+    'Dieses Rezept wurde nicht von erx ausgestellt: Signatur, Status und Abgaben können hier nicht geprüft werden, und hier kann darauf nichts abgegeben, gesperrt oder storniert werden. Unten steht sein Inhalt, wie der Link ihn trägt. Prüfen und geben Sie es über den Dienst ab, der es ausgestellt hat.',
+  'foreign.titleHere': 'Nicht von diesem Dienst ausgestellt, hier nicht prüfbar',
+  'foreign.issuer': 'Im Link genannter Aussteller',
+  'patient.foreign':
+    'Dieser Dienst hat dieses Rezept nicht ausgestellt und kann seinen Status nicht prüfen. Unten steht sein Inhalt, wie der Link ihn trägt.',
 
   // Die Theke: ein Link, der die Prüfungen nicht besteht, die Patientin, die Frage beim Abmelden
   'counter.why.invalid':
@@ -321,7 +335,7 @@ export const de: Messages = {
   'violation.pattern': 'hat nicht die erwartete Form',
   'violation.gln_digits': 'muss genau {digits} Ziffern haben',
   'violation.zip_digits': 'muss {min} oder {max} Ziffern haben',
-  'violation.plain_text': 'darf keine Steuerzeichen enthalten',
+  'violation.plain_text': 'darf keine Steuer- oder Richtungssteuerzeichen enthalten',
   'violation.min_length': 'muss mindestens {limit} Zeichen lang sein',
   'violation.max_length': 'darf höchstens {limit} Zeichen lang sein',
   'violation.min_items': 'braucht mindestens {limit} Einträge',
@@ -383,6 +397,10 @@ export const de: Messages = {
     'Das Rezept ist für einen QR-Code zu lang. Bitte Bemerkungen oder Anweisungen kürzen.',
   'cause.too_many_streams':
     'Es sind zu viele Live-Verbindungen offen. Bitte andere erx-Fenster schliessen und erneut versuchen.',
+  'cause.chain_full':
+    'Die Historie dieses Rezepts ist voll: Nur die verschreibende Person kann es noch widerrufen.',
+  'cause.too_many_events':
+    'Zu viele Änderungen an diesem Rezept in kurzer Zeit. Bitte einen Moment warten und erneut versuchen.',
   'cause.link.too_long': 'Der Rezept-Link ist zu lang. Bitte den QR-Code erneut scannen.',
   'cause.link.empty':
     'Es wurde kein Rezept-Link angegeben. Bitte QR-Code scannen oder Link einfügen.',
@@ -390,6 +408,10 @@ export const de: Messages = {
     'Der Rezept-Link enthält ein Zeichen, das nicht dazugehört. Bitte den ganzen Link ohne Zusätze erneut kopieren.',
   'cause.link.damaged':
     'Der Rezept-Link ist unvollständig oder beschädigt. Bitte den QR-Code erneut scannen oder den ganzen Link kopieren.',
+  'cause.foreign_link':
+    'Dieser Rezept-Link wurde von einem anderen Dienst ausgestellt und kann hier nicht geprüft werden.',
+  'cause.foreignLinkFrom':
+    'Dieser Rezept-Link wurde von {host} ausgestellt, nicht von diesem Dienst: er kann hier nicht geprüft werden.',
   'violation.unknown': 'ist so nicht zulässig; bitte dieses Feld prüfen',
   'violation.type.string': 'muss ein Text sein',
   'violation.type.number': 'muss eine Zahl sein',
@@ -509,6 +531,59 @@ export const de: Messages = {
   'patient.retry': 'Erneut prüfen',
 
   // Desk print: practice header and signature line.
+  'print.title': 'Rezept',
   'print.signature': 'Unterschrift der verordnenden Person',
   'print.placeDate': 'Ort, Datum',
+  // CHMED23A: structured posology, repetitions for a duration, codes read in parts.
+  'med.repeatFor': 'Einlösbar während',
+  'po.unit.1.one': '{n} Sekunde',
+  'po.unit.1.other': '{n} Sekunden',
+  'po.unit.2.one': '{n} Minute',
+  'po.unit.2.other': '{n} Minuten',
+  'po.unit.3.one': '{n} Stunde',
+  'po.unit.3.other': '{n} Stunden',
+  'po.unit.4.one': '{n} Tag',
+  'po.unit.4.other': '{n} Tage',
+  'po.unit.5.one': '{n} Woche',
+  'po.unit.5.other': '{n} Wochen',
+  'po.unit.6.one': '{n} Monat',
+  'po.unit.6.other': '{n} Monate',
+  'po.unit.7.one': '{n} Jahr',
+  'po.unit.7.other': '{n} Jahre',
+  'po.change': '{from} bis {to} über {during}',
+  'po.range': '{min} bis {max}',
+  'po.unknown': 'hier nicht lesbar (siehe Papierrezept)',
+  'po.at': 'um {time}: {dose}',
+  'po.weekdays': 'am {days}: {what}',
+  'po.monthdays': 'am Tag {days} des Monats: {what}',
+  'po.interval': '{dose} alle {every}',
+  'po.single': 'Einmalig: {what}',
+  'po.cyclic': 'Zyklus von {every}: {what}',
+  'po.cyclicTimes': 'Zyklus von {every}, {times}-mal: {what}',
+  'po.during': '{what} für {during}',
+  'po.pause': 'Pause für {during}',
+  'po.then': '; danach ',
+  'po.reserve': 'bei Bedarf',
+  'po.meal.1': 'vor dem Essen',
+  'po.meal.2': 'zum Essen',
+  'po.meal.3': 'nach dem Essen',
+  'parts.and': 'und',
+  'parts.progress': '{read} von {total} gelesen',
+  'parts.missing': 'Noch zu lesen: {parts}.',
+  'parts.startOver': 'Von vorne beginnen',
+  'parts.refused.too_many_parts': 'Dieser Code nennt mehr Teile, als ein Rezept haben darf.',
+  'parts.refused.part_out_of_range':
+    'Dieser Code ist beschädigt: Teil {index} von {total} kann es nicht geben.',
+  'parts.refused.mixed_parts':
+    'Ein Rezept in einem Stück kann nicht zusammen mit Teilen eines Rezepts gelesen werden.',
+  'parts.refused.inconsistent_parts':
+    'Dieser Code gehört zu einem anderen Rezept: Er nennt eine andere Anzahl Teile.',
+  'parts.refused.different_links':
+    'Dieser Code gehört zu einem anderen Rezept als die bisher gelesenen Codes.',
+  'parts.refused.duplicate_part':
+    'Teil {index} von {total} wurde bereits aus einem anderen Code gelesen: Die Codes gehören nicht zusammen.',
+  'parts.refused.missing_parts': 'Es fehlen die Teile {missing} von {total}.',
+  'patient.scan': 'QR-Codes Ihres Rezepts scannen oder hochladen',
+  'patient.scan.hint':
+    'Ein Rezept auf mehreren QR-Codes wird hier Code für Code gelesen, in beliebiger Reihenfolge. Die Bilder bleiben auf diesem Gerät.',
 };

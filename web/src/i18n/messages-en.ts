@@ -162,6 +162,7 @@ export const en = {
   'done.unlock': 'Prescription unlocked.',
   'done.partial': 'Partial dispensation recorded.',
   'done.full': 'Full dispensation recorded.',
+  'done.close': 'Prescription closed: full dispensation recorded.',
   'done.forced': 'Forced dispensation recorded.',
   'done.cancel': 'Event cancelled.',
   'done.revoke': 'Prescription revoked.',
@@ -174,6 +175,7 @@ export const en = {
   'desk.birthDate': 'Date of birth',
   'desk.gender': 'Gender',
   'desk.gender.none': 'not stated',
+  'desk.cardNumber': 'Insurance card number',
   'desk.street': 'Street and number',
   'desk.zip': 'Postcode',
   'desk.city': 'Town',
@@ -221,6 +223,8 @@ export const en = {
   'desk.print': 'Print',
   'desk.openPatient': 'Open patient view',
   'desk.qrAlt': 'QR code of prescription {id}',
+  'desk.qrPartAlt': 'QR code {k} of {n} of prescription {id}',
+  'desk.partOf': '{k} of {n}',
   'desk.revoke': 'Revoke prescription',
   'desk.revokeConfirm': 'Revoke this prescription for good? This cannot be undone.',
   'desk.revokeYes': 'Yes, revoke',
@@ -265,6 +269,9 @@ export const en = {
   'counter.meds.remainingOf.one': '{remaining} of {total} pack remaining',
   'counter.meds.remainingOf.other': '{remaining} of {total} packs remaining',
   'counter.meds.rest': 'Dispense the rest',
+  'counter.close': 'Close the prescription',
+  'counter.why.closing':
+    'Every pack has been dispensed in parts. Closing records the full dispensation; it dispenses nothing more.',
   'counter.cancel.title': 'Cancel this dispensation?',
   'counter.cancel.text':
     '{type} of {time}: its packs count as not dispensed again. The cancellation is recorded; you can undo it by cancelling it in turn.',
@@ -281,6 +288,13 @@ export const en = {
   'counter.next.stay': 'Stay here',
   'counter.bare.unverifiable':
     'Only the prescription document was given, without its link (address, issuer and signature): it is shown below but cannot be verified or dispensed. Scan the whole QR code or paste the complete link.',
+  'foreign.title': 'Issued by {host}, not verifiable here',
+  'counter.foreign.text':
+    'erx did not issue this prescription: it cannot check its signature, status or dispensations, and nothing can be dispensed, locked or cancelled on it here. Its content is shown below as the link carries it. Verify and dispense it with the service that issued it.',
+  'foreign.titleHere': 'Not issued by this service, not verifiable here',
+  'foreign.issuer': 'Issuer named in the link',
+  'patient.foreign':
+    'This service did not issue this prescription and cannot check its status. Its content is shown below as the link carries it.',
 
   // The counter: a link that failed its checks, the patient, the sign-out question
   'counter.why.invalid':
@@ -317,7 +331,7 @@ export const en = {
   'violation.pattern': 'does not have the expected form',
   'violation.gln_digits': 'must be exactly {digits} digits',
   'violation.zip_digits': 'must be {min} or {max} digits',
-  'violation.plain_text': 'must not contain control characters',
+  'violation.plain_text': 'must not contain control or text-direction control characters',
   'violation.min_length': 'must be at least {limit} characters long',
   'violation.max_length': 'must be at most {limit} characters long',
   'violation.min_items': 'needs at least {limit} entries',
@@ -374,12 +388,20 @@ export const en = {
     'The prescription is too long for a QR code. Shorten the remarks or the instructions.',
   'cause.too_many_streams':
     'Too many live connections are open. Close other windows of erx and try again.',
+  'cause.chain_full':
+    'The history of this prescription is full: only the prescriber can still revoke it.',
+  'cause.too_many_events':
+    'Too many changes to this prescription in a short time. Wait a moment and try again.',
   'cause.link.too_long': 'The prescription link is too long. Scan the QR code again.',
   'cause.link.empty': 'No prescription link was given. Scan the QR code or paste the link.',
   'cause.link.bad_character':
     'The prescription link contains a character that does not belong to it. Copy the whole link again, without additions.',
   'cause.link.damaged':
     'The prescription link is incomplete or damaged. Scan the QR code again or copy the whole link.',
+  'cause.foreign_link':
+    'This prescription link was issued by another service and cannot be verified here.',
+  'cause.foreignLinkFrom':
+    'This prescription link was issued by {host}, not by this service: it cannot be verified here.',
   'violation.unknown': 'is not accepted as entered; check this field',
   'violation.type.string': 'must be text',
   'violation.type.number': 'must be a number',
@@ -496,8 +518,60 @@ export const en = {
   'patient.retry': 'Check again',
 
   // Desk print: practice header and signature line.
+  'print.title': 'Prescription',
   'print.signature': 'Signature of the prescriber',
   'print.placeDate': 'Place, date',
+  // CHMED23A: structured posology, repetitions for a duration, codes read in parts.
+  'med.repeatFor': 'Redeemable for',
+  'po.unit.1.one': '{n} second',
+  'po.unit.1.other': '{n} seconds',
+  'po.unit.2.one': '{n} minute',
+  'po.unit.2.other': '{n} minutes',
+  'po.unit.3.one': '{n} hour',
+  'po.unit.3.other': '{n} hours',
+  'po.unit.4.one': '{n} day',
+  'po.unit.4.other': '{n} days',
+  'po.unit.5.one': '{n} week',
+  'po.unit.5.other': '{n} weeks',
+  'po.unit.6.one': '{n} month',
+  'po.unit.6.other': '{n} months',
+  'po.unit.7.one': '{n} year',
+  'po.unit.7.other': '{n} years',
+  'po.change': '{from} to {to} over {during}',
+  'po.range': '{min} to {max}',
+  'po.unknown': 'not readable here (see the paper prescription)',
+  'po.at': 'at {time}: {dose}',
+  'po.weekdays': 'on {days}: {what}',
+  'po.monthdays': 'on day {days} of the month: {what}',
+  'po.interval': '{dose} every {every}',
+  'po.single': 'Once: {what}',
+  'po.cyclic': 'Every {every}: {what}',
+  'po.cyclicTimes': 'Every {every}, {times} times: {what}',
+  'po.during': '{what} for {during}',
+  'po.pause': 'pause for {during}',
+  'po.then': '; then ',
+  'po.reserve': 'as needed',
+  'po.meal.1': 'before meals',
+  'po.meal.2': 'with meals',
+  'po.meal.3': 'after meals',
+  'parts.and': 'and',
+  'parts.progress': '{read} of {total} read',
+  'parts.missing': 'Still to read: {parts}.',
+  'parts.startOver': 'Start over',
+  'parts.refused.too_many_parts': 'This code says more parts than a prescription may have.',
+  'parts.refused.part_out_of_range': 'This code is damaged: part {index} of {total} cannot exist.',
+  'parts.refused.mixed_parts':
+    'A prescription in one piece cannot be read together with parts of one.',
+  'parts.refused.inconsistent_parts':
+    'This code belongs to another prescription: it says a different number of parts.',
+  'parts.refused.different_links':
+    'This code belongs to another prescription than the codes read so far.',
+  'parts.refused.duplicate_part':
+    'Part {index} of {total} was already read from another code: the codes do not belong together.',
+  'parts.refused.missing_parts': 'Parts {missing} of {total} are missing.',
+  'patient.scan': 'Scan or upload the QR codes of your prescription',
+  'patient.scan.hint':
+    'A prescription printed on several QR codes is read here code by code, in any order. The images stay on this device.',
 } satisfies Record<string, string>;
 
 /** A text's key. */

@@ -165,6 +165,7 @@ export const fr: Messages = {
   'done.unlock': 'Ordonnance déverrouillée.',
   'done.partial': 'Délivrance partielle enregistrée.',
   'done.full': 'Délivrance complète enregistrée.',
+  'done.close': 'Ordonnance clôturée : délivrance complète enregistrée.',
   'done.forced': 'Délivrance forcée enregistrée.',
   'done.cancel': 'Événement annulé.',
   'done.revoke': 'Ordonnance révoquée.',
@@ -177,6 +178,7 @@ export const fr: Messages = {
   'desk.birthDate': 'Date de naissance',
   'desk.gender': 'Sexe',
   'desk.gender.none': 'non indiqué',
+  'desk.cardNumber': 'Numéro de carte d’assuré',
   'desk.street': 'Rue et numéro',
   'desk.zip': 'NPA',
   'desk.city': 'Localité',
@@ -225,6 +227,8 @@ export const fr: Messages = {
   'desk.print': 'Imprimer',
   'desk.openPatient': 'Ouvrir la vue patient',
   'desk.qrAlt': 'Code QR de l’ordonnance {id}',
+  'desk.qrPartAlt': 'Code QR {k} sur {n} de l’ordonnance {id}',
+  'desk.partOf': '{k} sur {n}',
   'desk.revoke': 'Révoquer l’ordonnance',
   'desk.revokeConfirm': 'Révoquer définitivement cette ordonnance ? Cette action est irréversible.',
   'desk.revokeYes': 'Oui, révoquer',
@@ -270,6 +274,9 @@ export const fr: Messages = {
   'counter.meds.remainingOf.one': 'Restant : {remaining} sur {total} emballage',
   'counter.meds.remainingOf.other': 'Restant : {remaining} sur {total} emballages',
   'counter.meds.rest': 'Délivrer le reste',
+  'counter.close': 'Clôturer l’ordonnance',
+  'counter.why.closing':
+    'Tous les emballages ont été délivrés en plusieurs fois. Clôturer enregistre la délivrance complète ; rien de plus n’est délivré.',
   'counter.cancel.title': 'Annuler cette délivrance ?',
   'counter.cancel.text':
     '{type} du {time} : ses emballages comptent à nouveau comme non délivrés. L’annulation est enregistrée ; vous pouvez la défaire en l’annulant à son tour.',
@@ -286,6 +293,13 @@ export const fr: Messages = {
   'counter.next.stay': 'Rester ici',
   'counter.bare.unverifiable':
     'Seul le document de l’ordonnance a été saisi, sans son lien (adresse, émetteur et signature) : il est affiché ci-dessous mais ne peut être ni vérifié ni délivré. Scannez tout le code QR ou collez le lien complet.',
+  'foreign.title': 'Émise par {host}, non vérifiable ici',
+  'counter.foreign.text':
+    'Cette ordonnance n’a pas été émise par erx : sa signature, son statut et ses délivrances ne peuvent pas être vérifiés ici, et rien ne peut y être délivré, verrouillé ou annulé ici. Son contenu est affiché ci-dessous tel que le lien le porte. Vérifiez-la et délivrez-la avec le service qui l’a émise.',
+  'foreign.titleHere': 'Non émise par ce service, non vérifiable ici',
+  'foreign.issuer': 'Émetteur indiqué dans le lien',
+  'patient.foreign':
+    'Ce service n’a pas émis cette ordonnance et ne peut pas vérifier son statut. Son contenu est affiché ci-dessous tel que le lien le porte.',
 
   // Le comptoir : un lien qui échoue aux contrôles, le patient, la question à la déconnexion
   'counter.why.invalid':
@@ -322,7 +336,8 @@ export const fr: Messages = {
   'violation.pattern': 'n’a pas la forme attendue',
   'violation.gln_digits': 'doit compter exactement {digits} chiffres',
   'violation.zip_digits': 'doit compter {min} ou {max} chiffres',
-  'violation.plain_text': 'ne doit pas contenir de caractères de contrôle',
+  'violation.plain_text':
+    'ne doit pas contenir de caractères de contrôle ni de contrôle de direction',
   'violation.min_length': 'doit compter au moins {limit} caractères',
   'violation.max_length': 'doit compter au plus {limit} caractères',
   'violation.min_items': 'doit contenir au moins {limit} entrées',
@@ -383,6 +398,10 @@ export const fr: Messages = {
     'L’ordonnance est trop longue pour un code QR. Raccourcissez les remarques ou les instructions.',
   'cause.too_many_streams':
     'Trop de connexions en direct sont ouvertes. Fermez les autres fenêtres d’erx et réessayez.',
+  'cause.chain_full':
+    'L’historique de cette ordonnance est plein : seul le prescripteur peut encore la révoquer.',
+  'cause.too_many_events':
+    'Trop de modifications de cette ordonnance en peu de temps. Patientez un instant et réessayez.',
   'cause.link.too_long': 'Le lien de l’ordonnance est trop long. Scannez à nouveau le code QR.',
   'cause.link.empty':
     'Aucun lien d’ordonnance n’a été indiqué. Scannez le code QR ou collez le lien.',
@@ -390,6 +409,10 @@ export const fr: Messages = {
     'Le lien de l’ordonnance contient un caractère qui n’en fait pas partie. Copiez à nouveau le lien entier, sans ajout.',
   'cause.link.damaged':
     'Le lien de l’ordonnance est incomplet ou endommagé. Scannez à nouveau le code QR ou copiez le lien entier.',
+  'cause.foreign_link':
+    'Ce lien d’ordonnance a été émis par un autre service et ne peut pas être vérifié ici.',
+  'cause.foreignLinkFrom':
+    'Ce lien d’ordonnance a été émis par {host}, pas par ce service : il ne peut pas être vérifié ici.',
   'violation.unknown': 'n’est pas accepté tel quel ; vérifiez ce champ',
   'violation.type.string': 'doit être un texte',
   'violation.type.number': 'doit être un nombre',
@@ -510,6 +533,60 @@ export const fr: Messages = {
   'patient.retry': 'Vérifier à nouveau',
 
   // Desk print: practice header and signature line.
+  'print.title': 'Ordonnance',
   'print.signature': 'Signature de la personne prescriptrice',
   'print.placeDate': 'Lieu, date',
+  // CHMED23A: structured posology, repetitions for a duration, codes read in parts.
+  'med.repeatFor': 'Utilisable pendant',
+  'po.unit.1.one': '{n} seconde',
+  'po.unit.1.other': '{n} secondes',
+  'po.unit.2.one': '{n} minute',
+  'po.unit.2.other': '{n} minutes',
+  'po.unit.3.one': '{n} heure',
+  'po.unit.3.other': '{n} heures',
+  'po.unit.4.one': '{n} jour',
+  'po.unit.4.other': '{n} jours',
+  'po.unit.5.one': '{n} semaine',
+  'po.unit.5.other': '{n} semaines',
+  'po.unit.6.one': '{n} mois',
+  'po.unit.6.other': '{n} mois',
+  'po.unit.7.one': '{n} an',
+  'po.unit.7.other': '{n} ans',
+  'po.change': 'de {from} à {to} sur {during}',
+  'po.range': 'de {min} à {max}',
+  'po.unknown': 'illisible ici (voir l’ordonnance papier)',
+  'po.at': 'à {time} : {dose}',
+  'po.weekdays': 'le {days} : {what}',
+  'po.monthdays': 'le jour {days} du mois : {what}',
+  'po.interval': '{dose} à intervalle de {every}',
+  'po.single': 'Une fois : {what}',
+  'po.cyclic': 'Cycle de {every} : {what}',
+  'po.cyclicTimes': 'Cycle de {every}, {times} fois : {what}',
+  'po.during': '{what} pendant {during}',
+  'po.pause': 'pause de {during}',
+  'po.then': ' ; puis ',
+  'po.reserve': 'en réserve',
+  'po.meal.1': 'avant le repas',
+  'po.meal.2': 'pendant le repas',
+  'po.meal.3': 'après le repas',
+  'parts.and': 'et',
+  'parts.progress': '{read} sur {total} lus',
+  'parts.missing': 'Encore à lire : {parts}.',
+  'parts.startOver': 'Recommencer',
+  'parts.refused.too_many_parts':
+    'Ce code annonce plus de parties qu’une ordonnance ne peut en avoir.',
+  'parts.refused.part_out_of_range':
+    'Ce code est endommagé : la partie {index} sur {total} ne peut exister.',
+  'parts.refused.mixed_parts':
+    'Une ordonnance d’un seul tenant ne peut être lue avec des parties d’ordonnance.',
+  'parts.refused.inconsistent_parts':
+    'Ce code appartient à une autre ordonnance : il annonce un autre nombre de parties.',
+  'parts.refused.different_links':
+    'Ce code appartient à une autre ordonnance que les codes déjà lus.',
+  'parts.refused.duplicate_part':
+    'La partie {index} sur {total} a déjà été lue depuis un autre code : les codes ne vont pas ensemble.',
+  'parts.refused.missing_parts': 'Il manque les parties {missing} sur {total}.',
+  'patient.scan': 'Scanner ou téléverser les codes QR de votre ordonnance',
+  'patient.scan.hint':
+    'Une ordonnance imprimée sur plusieurs codes QR est lue ici code par code, dans n’importe quel ordre. Les images restent sur cet appareil.',
 };

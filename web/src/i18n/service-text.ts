@@ -90,6 +90,8 @@ export const CAUSE_KEYS: Readonly<Record<ErrorCode | NamedCauseCode, MessageKey>
   tile_not_found: 'cause.tile_not_found',
   too_large_for_qr: 'cause.too_large_for_qr',
   too_many_streams: 'cause.too_many_streams',
+  chain_full: 'cause.chain_full',
+  too_many_events: 'cause.too_many_events',
   too_long: 'cause.link.too_long',
   empty: 'cause.link.empty',
   bad_character: 'cause.link.bad_character',
@@ -102,6 +104,7 @@ export const CAUSE_KEYS: Readonly<Record<ErrorCode | NamedCauseCode, MessageKey>
   bad_issuer: 'cause.link.damaged',
   bad_time: 'cause.link.damaged',
   bad_signature_format: 'cause.link.damaged',
+  foreign_link: 'cause.foreign_link',
 };
 
 // A violation of `type` worded by the one JSON type it asks for.
@@ -128,6 +131,7 @@ const CAUSES_WITH_VALUES: Readonly<Record<string, { key: MessageKey; needs: read
       needs: ['medicament', 'amount', 'remaining', 'prescribed'],
     },
     substitution_not_allowed: { key: 'cause.substitutionNotAllowedFor', needs: ['medicament'] },
+    foreign_link: { key: 'cause.foreignLinkFrom', needs: ['host'] },
   };
 
 // Times the refusals name, shown as every date of the page is.

@@ -1,6 +1,7 @@
 /**
- * Scans a QR code with the camera: a video preview from `getUserMedia`, frames checked a few
- * times a second by the native detector or jsQR, stopped as soon as a code is read.
+ * Scans QR codes with the camera: a video preview from `getUserMedia`, frames checked a few
+ * times a second by the native detector or jsQR, stopped as soon as the code read is all that is
+ * needed (one of several parts keeps the camera on for the next; the same code is read once).
  */
 import { detectNative, nativeDetector } from './barcode-detector.js';
 import { decodePixels } from './decode-image.js';
@@ -13,12 +14,13 @@ export interface CameraScan {
 }
 
 /**
- * Starts the camera into `video` and calls `onText` with the first QR text read. Rejects when
- * the camera cannot be opened (no device, permission refused).
+ * Starts the camera into `video` and calls `onText` with each new QR text read, until it answers
+ * true (then the camera stops). Rejects when the camera cannot be opened (no device, permission
+ * refused).
  */
 export async function startCameraScan(
   video: HTMLVideoElement,
-  onText: (text: string) => void,
+  onText: (text: string) => boolean,
 ): Promise<CameraScan> {
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: 'environment' },
@@ -31,6 +33,7 @@ export async function startCameraScan(
   const native = await nativeDetector();
   let stopped = false;
   let timer: number | undefined;
+  let last: string | undefined;
 
   const stop = (): void => {
     stopped = true;
@@ -46,10 +49,12 @@ export async function startCameraScan(
         native !== undefined
           ? await detectNative(video)
           : decodePixels(video, video.videoWidth, video.videoHeight);
-      if (text !== undefined && !stopped) {
-        stop();
-        onText(text);
-        return;
+      if (text !== undefined && text !== last && !stopped) {
+        last = text;
+        if (onText(text)) {
+          stop();
+          return;
+        }
       }
     }
     timer = window.setTimeout(() => void tick(), FRAME_INTERVAL_MS);

@@ -1,0 +1,12 @@
+export { CHMED23A_PREFIX, MAX_PARTS, isChmed23, readPart, wholeString } from './transmission.js';
+export type { Chmed23Part } from './transmission.js';
+export { assembleParts } from './assemble.js';
+export type { AssembledData } from './assemble.js';
+export { PartsError } from './parts-error.js';
+export type { PartsErrorReason } from './parts-error.js';
+export { decodeChmed23, readChmed23 } from './decode.js';
+export type { ReadChmed23 } from './decode.js';
+export { Medication, Medicament, Repetition } from './schema.js';
+export { Chmed23Prescription, PACKAGE_RANGE } from './profile.js';
+export { isChmed23Prescription, validateChmed23Prescription } from './validate.js';
+export { encodeChmed23 } from './encode.js';
