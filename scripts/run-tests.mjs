@@ -6,7 +6,8 @@
 // or ERX_REQUIRE_PG=1 requires it. Files named `*.solo.*` measure latency under load: they run
 // after the others, one at a time, so no other suite competes for the two cores.
 // Usage: node scripts/run-tests.mjs [path-substring ...]
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -25,13 +26,46 @@ function walk(dir) {
   return out;
 }
 
-function run(files, env) {
+// Each phase's failures are collected in a file of their own and printed again at the end.
+const failuresDir = mkdtempSync(join(tmpdir(), 'erx-test-failures-'));
+const phases = [];
+
+function run(label, files, env) {
+  const failures = join(failuresDir, `${phases.length}.txt`);
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=tap',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/failures-reporter.mjs',
+      `--test-reporter-destination=${failures}`,
+      ...files,
+    ],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  return result.status ?? 1;
+  const status = result.status ?? 1;
+  phases.push({ label, status, failures });
+  return status;
+}
+
+function summary() {
+  console.log('\nrun-tests: summary');
+  for (const { label, status, failures } of phases) {
+    console.log(`run-tests: ${status === 0 ? 'passed' : `FAILED (exit ${status})`}: ${label}`);
+    let lines = '';
+    try {
+      lines = readFileSync(failures, 'utf8');
+    } catch {
+      // No failure was reported, or the runner died before writing any.
+    }
+    for (const line of lines.split('\n').filter(Boolean))
+      console.log(`run-tests:   not ok ${line}`);
+  }
+  rmSync(failuresDir, { recursive: true, force: true });
 }
 
 function postgresReachable() {
@@ -58,10 +92,10 @@ if (files.length === 0) {
 
 const solo = files.filter((f) => f.includes('.solo.'));
 const shared = files.filter((f) => !solo.includes(f));
-let status = shared.length > 0 ? run(shared, {}) : 0;
+let status = shared.length > 0 ? run(`${shared.length} files together`, shared, {}) : 0;
 for (const file of solo) {
   console.log(`\nrun-tests: ${file} alone`);
-  status = run([file], {}) || status;
+  status = run(`${file} alone`, [file], {}) || status;
 }
 const e2e = files.filter((f) => f.startsWith(join('test', 'e2e')));
 if (e2e.length > 0 && process.env.ERX_TEST_ENGINE === undefined) {
@@ -69,7 +103,8 @@ if (e2e.length > 0 && process.env.ERX_TEST_ENGINE === undefined) {
     (process.env.CI && process.env.CI !== 'false') || process.env.ERX_REQUIRE_PG === '1';
   if (await postgresReachable()) {
     console.log(`\nrun-tests: the end-to-end suite again on PostgreSQL (${e2e.length} files)`);
-    status = run(e2e, { ERX_TEST_ENGINE: 'postgres' }) || status;
+    status =
+      run(`the end-to-end suite on PostgreSQL`, e2e, { ERX_TEST_ENGINE: 'postgres' }) || status;
   } else if (required) {
     console.error('run-tests: PostgreSQL is unreachable but required (CI or ERX_REQUIRE_PG=1)');
     status = 1;
@@ -77,4 +112,5 @@ if (e2e.length > 0 && process.env.ERX_TEST_ENGINE === undefined) {
     console.log('run-tests: end-to-end suite on PostgreSQL skipped: PostgreSQL is unreachable');
   }
 }
+summary();
 process.exit(status);
