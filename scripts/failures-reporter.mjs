@@ -1,15 +1,20 @@
-// A test reporter that appends one line per failed test (file, name, first line of the error) to
-// the file it is given as destination; run-tests prints those lines again once every phase has
-// run, so the end of a long CI log names what failed.
+// A test reporter for run-tests: it writes one line per failed test (file, name, first line of the
+// error) and one per top-level test's duration to the file it is given as destination. run-tests
+// prints the failures again once every phase has run, so the end of a long CI log names what
+// failed, and the files that took longest, so the test loop's long poles are known.
+import { relative } from 'node:path';
+
 export default async function* failures(source) {
   for await (const event of source) {
-    if (event.type !== 'test:fail') continue;
-    const { name, file, details } = event.data;
+    if (event.type !== 'test:fail' && event.type !== 'test:pass') continue;
+    const { name, details, nesting } = event.data;
+    const file = event.data.file ? relative('.', event.data.file) : '?';
+    if (nesting === 0) yield `time\t${file}\t${details?.duration_ms ?? 0}\n`;
     // A suite fails when a test in it fails; the test's own line already says which.
-    if (details?.type === 'suite') continue;
+    if (event.type !== 'test:fail' || details?.type === 'suite') continue;
     const error = details?.error;
     const cause = error?.cause ?? error;
     const message = String(cause?.message ?? cause ?? '').split('\n')[0];
-    yield `${file ?? '?'} :: ${name} :: ${message}\n`;
+    yield `fail\t${file} :: ${name} :: ${message}\n`;
   }
 }

@@ -54,16 +54,25 @@ function run(label, files, env) {
 
 function summary() {
   console.log('\nrun-tests: summary');
+  const perFile = new Map();
   for (const { label, status, failures } of phases) {
     console.log(`run-tests: ${status === 0 ? 'passed' : `FAILED (exit ${status})`}: ${label}`);
     let lines = '';
     try {
       lines = readFileSync(failures, 'utf8');
     } catch {
-      // No failure was reported, or the runner died before writing any.
+      // No test reported anything, or the runner died before writing.
     }
-    for (const line of lines.split('\n').filter(Boolean))
-      console.log(`run-tests:   not ok ${line}`);
+    for (const line of lines.split('\n').filter(Boolean)) {
+      const [kind, what, ms] = line.split('\t');
+      if (kind === 'fail') console.log(`run-tests:   not ok ${what}`);
+      else perFile.set(`${what} (${label})`, (perFile.get(`${what} (${label})`) ?? 0) + Number(ms));
+    }
+  }
+  const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  if (slowest.length > 0) console.log("run-tests: the slowest files (their tests' time, in s)");
+  for (const [file, ms] of slowest) {
+    console.log(`run-tests:   ${(ms / 1000).toFixed(1).padStart(6)}  ${file}`);
   }
   rmSync(failuresDir, { recursive: true, force: true });
 }

@@ -98,6 +98,14 @@ export const CreateBody = Type.Unsafe<Prescription | Chmed23aPrescription | stri
 });
 export type CreateBody = Static<typeof CreateBody>;
 
+/**
+ * The named bodies a route hands to the service unchecked: the service judges them and names every
+ * violation (SPEC.md §4), so the route compiles no validator for them (`http/validator-factory.ts`).
+ */
+export const BODIES_JUDGED_BY_THE_SERVICE: ReadonlySet<string> = new Set([
+  (CreateBody as { $id?: string }).$id ?? '',
+]);
+
 export const CreateQuery = Type.Object({
   'output-format': Type.Optional(
     Type.Enum(['data', 'qrcode', 'svg'], {

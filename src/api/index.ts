@@ -29,6 +29,7 @@ export {
 } from './verify.js';
 export { PackagesLeft, PrescriptionStatus, StatusResult } from './status.js';
 export {
+  BODIES_JUDGED_BY_THE_SERVICE,
   Chmed23aPrescription,
   CreateBody,
   CreateQuery,

@@ -5,7 +5,7 @@
  */
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sharedSchemas } from '../api/index.js';
+import { BODIES_JUDGED_BY_THE_SERVICE, sharedSchemas } from '../api/index.js';
 import { installAuth } from './auth-hook.js';
 import { DEFAULT_TIMEOUTS } from './deps.js';
 import type { AppDeps } from './deps.js';
@@ -24,6 +24,8 @@ import { registerOauthRoutes } from './routes/oauth.js';
 import { registerOpsRoutes } from './routes/ops.js';
 import { registerPrescriptionListRoute } from './routes/prescription-list.js';
 import { registerPrescriptionRoutes } from './routes/prescriptions.js';
+import { buildSerializerFactory } from './serializer-factory.js';
+import { validatorFactory } from './validator-factory.js';
 import { TraceIds, formatTraceparent, traceFor } from './trace.js';
 import type { Trace } from './trace.js';
 import { installWebPage } from './web.js';
@@ -85,6 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorSender(traceIds),
     // So do requests Node's HTTP parser refuses before Fastify sees them.
     clientErrorHandler: clientErrorSender(traceIds),
+    // Response serializers built with only the named shapes they reach; no validator for the
+    // bodies the service judges itself (./serializer-factory.ts, ./validator-factory.ts).
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: buildSerializerFactory,
+        buildValidator: validatorFactory(BODIES_JUDGED_BY_THE_SERVICE),
+      },
+    },
     ajv: {
       // The seed says unknown properties are rejected: never coerce, never strip (SPEC.md §9).
       customOptions: {
@@ -95,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // The prescription schema's `if/then` names a property of its parent (standard, but
         // outside Ajv's strictRequired check).
         strictRequired: false,
+        inlineRefs: false,
         // What a query parameter is on the wire, for the OpenAPI document only (src/api/wire.ts).
         keywords: [WIRE],
       },
