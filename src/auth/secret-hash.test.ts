@@ -2,7 +2,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { Pepper } from './pepper.js';
-import { SecretHashes, generateSecret, isBoundSecretHash, libuvScrypt } from './secret-hash.js';
+import {
+  MIN_SECRET_COST,
+  SECRET_COST,
+  SecretHashes,
+  generateSecret,
+  isBoundSecretHash,
+  libuvScrypt,
+} from './secret-hash.js';
 import type { ClientIdentity, ScryptJob, ScryptRunner } from './secret-hash.js';
 
 const pepper = new Pepper(randomBytes(32));
@@ -147,5 +154,22 @@ describe('client secrets', () => {
     const stored = await measured.hash('lane-secret-0123', CLIENT);
     assert.equal(await measured.verify('lane-secret-0123', stored, CLIENT, '192.0.2.7'), true);
     assert.deepEqual(lanes, [undefined, '192.0.2.7']);
+  });
+
+  it('writes hashes at its cost, checks each at the cost it names, refuses a cost out of range', async () => {
+    const runner = recording();
+    const cheap = new SecretHashes(pepper, runner, MIN_SECRET_COST);
+    const stored = await cheap.hash('s3cret', CLIENT);
+    assert.equal(stored.split('$')[1], String(MIN_SECRET_COST));
+    // A service at the full cost still checks the cheap hash at the cost the hash names.
+    const full = new SecretHashes(pepper, runner);
+    assert.equal(await full.verify('s3cret', stored, CLIENT), true);
+    assert.equal(runner.jobs[1]?.n, MIN_SECRET_COST);
+    // An unknown client costs what this service's own hashes cost.
+    await full.verify('s3cret', undefined, CLIENT);
+    assert.equal(runner.jobs[2]?.n, SECRET_COST);
+    for (const cost of [512, 3000, 2 ** 21]) {
+      assert.throws(() => new SecretHashes(pepper, runner, cost), RangeError, String(cost));
+    }
   });
 });

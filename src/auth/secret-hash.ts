@@ -17,8 +17,14 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ClientRow } from '../store/types.js';
 import type { Pepper } from './pepper.js';
 
-/** Cost parameters of newly written hashes: 2^15 × 8 × 1 costs 32 MiB and tens of ms per check. */
-const N = 32768;
+/**
+ * The scrypt cost N of newly written hashes: 2^15 × r 8 × p 1 costs 32 MiB and tens of ms per
+ * check. A service started for a test may write cheaper ones (`RuntimeOptions.secretCost`), never
+ * below {@link MIN_SECRET_COST}; a hash names its cost, so it is checked at the cost it was written.
+ */
+export const SECRET_COST = 32768;
+/** The cheapest cost a hash may be written at: the scrypt test vectors' own 2^10. */
+export const MIN_SECRET_COST = 1024;
 const R = 8;
 const P = 1;
 const SALT_BYTES = 16;
@@ -123,25 +129,33 @@ export function isBoundSecretHash(stored: string): boolean {
 export class SecretHashes {
   readonly #pepper: Pepper;
   readonly #scrypt: ScryptRunner;
+  readonly #cost: number;
   /** What a hash that cannot be checked is checked against: the same work, never a match. */
-  readonly #standIn: ParsedHash = {
-    n: N,
-    r: R,
-    p: P,
-    salt: randomBytes(SALT_BYTES),
-    value: randomBytes(KEY_BYTES),
-  };
+  readonly #standIn: ParsedHash;
 
-  constructor(pepper: Pepper, scrypt: ScryptRunner) {
+  /** `cost`: the scrypt N of the hashes {@link hash} writes, a power of two (default 2^15). */
+  constructor(pepper: Pepper, scrypt: ScryptRunner, cost: number = SECRET_COST) {
+    if (!Number.isInteger(Math.log2(cost)) || cost < MIN_SECRET_COST || cost > MAX_N) {
+      throw new RangeError(`a secret's scrypt cost is a power of two from 2^10 to 2^20: ${cost}`);
+    }
     this.#pepper = pepper;
     this.#scrypt = scrypt;
+    this.#cost = cost;
+    this.#standIn = {
+      n: cost,
+      r: R,
+      p: P,
+      salt: randomBytes(SALT_BYTES),
+      value: randomBytes(KEY_BYTES),
+    };
   }
 
   /** Hashes `secret` of `client` with scrypt and a random salt into the bound form. */
   async hash(secret: string, client: ClientIdentity): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
-    const key = await this.#scrypt.derive({ secret, salt, keyLength: KEY_BYTES, n: N, r: R, p: P });
-    return format(BOUND, { n: N, r: R, p: P, salt, value: this.#mac(client, key) });
+    const n = this.#cost;
+    const key = await this.#scrypt.derive({ secret, salt, keyLength: KEY_BYTES, n, r: R, p: P });
+    return format(BOUND, { n, r: R, p: P, salt, value: this.#mac(client, key) });
   }
 
   /**

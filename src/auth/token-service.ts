@@ -82,6 +82,8 @@ export interface TokenServiceOptions {
   scrypt?: ScryptRunner;
   /** Failures allowed per address and client id; absent: none counted (tools, tests). */
   budget?: FailureBudget;
+  /** The scrypt cost of the secret hashes it writes (`SecretHashes`; default 2^15). */
+  secretCost?: number;
 }
 
 function toInfo(row: ClientRow): ClientInfo {
@@ -124,7 +126,7 @@ export class TokenService {
     this.#pepper = pepper;
     this.#lifetime = lifetime;
     this.#now = options.now ?? Date.now;
-    this.#secrets = new SecretHashes(pepper, options.scrypt ?? libuvScrypt);
+    this.#secrets = new SecretHashes(pepper, options.scrypt ?? libuvScrypt, options.secretCost);
     this.#auth = { store, secrets: this.#secrets, budget: options.budget };
   }
 

@@ -74,6 +74,11 @@ export interface RuntimeOptions {
   timeouts?: AppDeps['timeouts'];
   /** How often the feed's head is looked at while streams are open, ms, and the streams' bounds. */
   feed?: { pollMs?: number; streams?: Partial<StreamOptions> };
+  /**
+   * The scrypt cost of the client secret hashes the embedded token service writes (default 2^15);
+   * tests that register clients at every start write cheaper ones. `erx serve` never sets it.
+   */
+  secretCost?: number;
 }
 
 /** A running service looks for another process's key rotation at most once a second. */
@@ -171,6 +176,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
         now,
         scrypt: scryptPool,
         budget: new FailureBudget({ now }),
+        secretCost: options.secretCost,
       });
     // Secret hashes written before they were bound are bound at the first start, never again.
     if (tokens) await bindOlderSecretHashesOnce(config.dataDir, tokens);

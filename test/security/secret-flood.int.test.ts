@@ -18,6 +18,7 @@ import { sqlitePath } from '../../src/server/open-store.js';
 import { openRuntime } from '../../src/server/runtime.js';
 import { samplePrescription } from '../support/fixtures.js';
 import { withConnection } from '../support/postgres.js';
+import { SECRET_COST } from '../../src/auth/secret-hash.js';
 import { useTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
 
@@ -141,7 +142,8 @@ async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 describe('a flood of wrong client secrets', () => {
-  const server = useTestServer();
+  // Hashing at the service's own cost: the flood must load the hashing thread as it would.
+  const server = useTestServer({ runtime: { secretCost: SECRET_COST } });
   let link: string;
   before(async () => {
     link = await unverifiedLink(server);

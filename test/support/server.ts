@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { after, before } from 'node:test';
+import { MIN_SECRET_COST } from '../../src/auth/secret-hash.js';
 import { loadConfig } from '../../src/config/index.js';
 import { openRuntime } from '../../src/server/runtime.js';
 import type { Runtime, RuntimeOptions } from '../../src/server/runtime.js';
@@ -62,6 +63,13 @@ export interface StartOptions {
 
 const SECRET = 'test-secret-0123456789';
 
+/**
+ * The scrypt cost of the secrets a test server hashes: the cheapest erx writes. Every start
+ * registers four clients and fetches their tokens, eight hashes that at the service's own cost
+ * took seconds of CPU per start. Suites about hashing under load ask for the service's cost.
+ */
+const TEST_SECRET_COST = MIN_SECRET_COST;
+
 /** A port that was free a moment ago (the configuration needs it before the server listens). */
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -99,7 +107,7 @@ async function listen(
       ERX_LOG_RECEIPT_WAIT: '20s',
       ...options.env,
     });
-    const runtime = await openRuntime(config, options.runtime);
+    const runtime = await openRuntime(config, { secretCost: TEST_SECRET_COST, ...options.runtime });
     try {
       await runtime.metricsListener?.listen();
       await runtime.app.listen({ port, host: '127.0.0.1' });
