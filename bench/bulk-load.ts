@@ -23,7 +23,7 @@ import type {
   LoaderWorkerInit,
   LoaderWorkerMessage,
 } from './bulk-load-protocol.js';
-import { startTsWorker } from './support/ts-worker.js';
+import { startThread } from '../src/background-thread.js';
 
 /** Prescriptions of one kind: `count` chains of `events` events; the first `keepLinks` links and
  * `keepIds` ids are handed back for the requests of the bench. */
@@ -187,7 +187,7 @@ export async function bulkLoad(spec: LoadSpec): Promise<LoadResult> {
         worker.postMessage(task);
       };
       for (let i = 0; i < workerCount; i++) {
-        const worker = startTsWorker(new URL('./bulk-load-worker.ts', import.meta.url), init);
+        const worker = startThread('./bulk-load-worker', import.meta.url, { workerData: init });
         workers.push(worker);
         worker.on('error', reject);
         worker.on('message', (message: LoaderWorkerMessage) => {

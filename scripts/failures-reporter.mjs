@@ -8,8 +8,15 @@ export default async function* failures(source) {
   for await (const event of source) {
     if (event.type !== 'test:fail' && event.type !== 'test:pass') continue;
     const { name, details, nesting } = event.data;
-    const file = event.data.file ? relative('.', event.data.file) : '?';
-    if (nesting === 0) yield `time\t${file}\t${details?.duration_ms ?? 0}\n`;
+    // Named by its source: the runner runs the compiled copy in .test-build/.
+    const file = event.data.file
+      ? relative('.', event.data.file)
+          .replace(/^\.test-build\//, '')
+          .replace(/\.js$/, '.ts')
+      : '?';
+    // A suite made by a helper (test/support/postgres.ts) is located there: its name says which.
+    const where = file.startsWith('test/support/') ? `${file} (${name})` : file;
+    if (nesting === 0) yield `time\t${where}\t${details?.duration_ms ?? 0}\n`;
     // A suite fails when a test in it fails; the test's own line already says which.
     if (event.type !== 'test:fail' || details?.type === 'suite') continue;
     const error = details?.error;

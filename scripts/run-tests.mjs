@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/, client/, test/ and bench/ with Node's own test runner (tsx loads
-// TypeScript); Node 20's `--test` does not discover .ts files, so the list is built here. Then the
+// Runs every *.test.ts under src/, client/, test/ and bench/ with Node's own test runner, from
+// their JavaScript in `.test-build/` (scripts/build-tests.mjs compiles it first, in about 2 s);
+// Node 20's `--test` does not discover .ts files, so the list is built here. Then the
 // end-to-end suite (test/e2e) runs a second time on PostgreSQL (ERX_TEST_ENGINE=postgres), so both
 // engines pass the same suite. Without PostgreSQL that pass is skipped with the reason, unless CI
 // or ERX_REQUIRE_PG=1 requires it. Files named `*.solo.*` measure latency under load: they run
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
+import { TEST_BUILD, buildTests } from './build-tests.mjs';
 
 const roots = ['src', 'client', 'test', 'bench'];
 const filters = process.argv.slice(2);
@@ -35,21 +37,25 @@ function run(label, files, env) {
   const result = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      '--enable-source-maps',
       '--test',
       '--test-concurrency=2',
       '--test-reporter=tap',
       '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/failures-reporter.mjs',
       `--test-reporter-destination=${failures}`,
-      ...files,
+      ...files.map(compiled),
     ],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
   const status = result.status ?? 1;
   phases.push({ label, status, failures });
   return status;
+}
+
+/** The compiled module of the test file `file` (a path relative to the repository). */
+function compiled(file) {
+  return relative('.', join(TEST_BUILD, file.replace(/\.ts$/, '.js')));
 }
 
 function summary() {
@@ -99,14 +105,28 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+await buildTests();
 const solo = files.filter((f) => f.includes('.solo.'));
-const shared = files.filter((f) => !solo.includes(f));
+// The long poles (the summary names them) start first, so that none of them is left running alone
+// on one core at the end of the phase.
+const LONG_POLES = [
+  'test/crash/kill9-sqlite.int.test.ts',
+  'test/crash/kill9-postgres.int.test.ts',
+  'test/web/accessibility.int.test.ts',
+  'test/robustness/multi-instance.int.test.ts',
+  'test/web/catalog.int.test.ts',
+  'test/e2e/prescriber-profile.int.test.ts',
+];
+const rank = (f) => (LONG_POLES.includes(f) ? LONG_POLES.indexOf(f) : LONG_POLES.length);
+const shared = files.filter((f) => !solo.includes(f)).sort((a, b) => rank(a) - rank(b));
 let status = shared.length > 0 ? run(`${shared.length} files together`, shared, {}) : 0;
 for (const file of solo) {
   console.log(`\nrun-tests: ${file} alone`);
   status = run(`${file} alone`, [file], {}) || status;
 }
-const e2e = files.filter((f) => f.startsWith(join('test', 'e2e')));
+const e2e = files
+  .filter((f) => f.startsWith(join('test', 'e2e')))
+  .sort((a, b) => rank(a) - rank(b));
 if (e2e.length > 0 && process.env.ERX_TEST_ENGINE === undefined) {
   const required =
     (process.env.CI && process.env.CI !== 'false') || process.env.ERX_REQUIRE_PG === '1';

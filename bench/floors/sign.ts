@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { watchCpu } from '../support/cpu-watch.js';
-import { firstMessage, startTsWorker } from '../support/ts-worker.js';
+import { startThread } from '../../src/background-thread.js';
+import { firstMessage } from '../support/ts-worker.js';
 import type { SignMethod, SignWorkerInit, SignWorkerMessage } from './sign-protocol.js';
 
 export interface SignFloor {
@@ -33,7 +34,7 @@ async function measure(method: SignMethod, threads: number, seconds: number): Pr
   const workers: Worker[] = [];
   try {
     const ready = Array.from({ length: threads }, () => {
-      const worker = startTsWorker(new URL('./sign-worker.ts', import.meta.url), init);
+      const worker = startThread('./sign-worker', import.meta.url, { workerData: init });
       workers.push(worker);
       return firstMessage<SignWorkerMessage>(worker);
     });

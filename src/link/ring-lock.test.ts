@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { LinkKeyring } from './keyring.js';
 import { KeyringError } from './keyring-error.js';
+import { LOADER, modulePath } from '../../test/support/modules.js';
 import { LOCK_FILE, withRingLock } from './ring-lock.js';
 
 const root = mkdtempSync(join(tmpdir(), 'erx-ring-lock-'));
@@ -74,7 +75,7 @@ describe('rotation across processes', () => {
   test('four processes rotating at once lose no key', async () => {
     const dir = join(root, 'shared', 'link-keys');
     LinkKeyring.open(dir);
-    const module = pathToFileURL(join(import.meta.dirname, 'keyring.ts')).href;
+    const module = pathToFileURL(modulePath('src/link/keyring.ts')).href;
     const script = [
       `import { LinkKeyring } from ${JSON.stringify(module)};`,
       'const ring = LinkKeyring.open(process.argv[1]);',
@@ -85,7 +86,7 @@ describe('rotation across processes', () => {
     const run = promisify(execFile);
     const outputs = await Promise.all(
       [1, 2, 3, 4].map(() =>
-        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir]),
+        run(process.execPath, [...LOADER, '--input-type=module', '-e', script, dir]),
       ),
     );
     const created = outputs.flatMap(({ stdout }) => JSON.parse(stdout) as string[]);

@@ -22,6 +22,7 @@ import {
   HUGE_TREE_SIZE,
 } from '../../test/support/monitor/hostile-log.js';
 import type { HostileLog } from '../../test/support/monitor/hostile-log.js';
+import { ERX_CLI } from '../../test/support/modules.js';
 import { sameHostRedirect } from './bounded-get.js';
 import { MAX_BODY_BYTES } from './log-client.js';
 
@@ -58,10 +59,8 @@ function monitorProcess(
       process.execPath,
       [
         '--import',
-        'tsx',
-        '--import',
         `data:text/javascript,${encodeURIComponent(REPORT_MAX_RSS)}`,
-        'src/cli/main.ts',
+        ...ERX_CLI,
         'log',
         'monitor',
         url,

@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { REPO_ROOT } from '../support/modules.js';
 
-const SRC = join(import.meta.dirname, '../../src');
+const SRC = join(REPO_ROOT, 'src');
 
 /** Containers whose contents change without the binding changing. */
 const CONTAINER =

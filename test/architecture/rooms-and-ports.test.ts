@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, test } from 'node:test';
+import { REPO_ROOT } from '../support/modules.js';
 
-const SRC = join(import.meta.dirname, '../../src');
+const SRC = join(REPO_ROOT, 'src');
 const SERVICE = join(SRC, 'service');
 
 /** What each room may import of the other rooms (anything of the shared files at the top). */

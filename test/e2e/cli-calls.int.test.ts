@@ -5,7 +5,7 @@
  * the medicament table (with the expiry and the lock holder) to stderr, for the variant with
  * transactions only; given a PNG of the stacked part codes of a CHMED23A link, it reads them all.
  *
- * The CLI runs from its sources through tsx, which takes seconds to start on a busy machine: every
+ * The CLI takes seconds to start on a busy machine: every
  * run is started at once, before the tests, and each test reads its own.
  */
 import assert from 'node:assert/strict';
@@ -21,6 +21,7 @@ import { MED_A } from '../support/fixtures.js';
 import { calls, createPrescription, eventCount, expectationsOn, verify } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
+import { ERX_CLI } from '../support/modules.js';
 
 interface CliRun {
   status: number;
@@ -36,7 +37,7 @@ function erx(url: string, args: string[], token = ''): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [...ERX_CLI, ...args],
       { env: { ...process.env, ERX_URL: url, ERX_TOKEN: token }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

@@ -5,7 +5,7 @@
  * came after; `erx events --follow` prints an event appended while it runs, within seconds, and on
  * SIGINT stops cleanly with the cursor after it.
  *
- * The CLI runs from its sources through tsx, which takes seconds to start on a busy machine: the
+ * The CLI takes seconds to start on a busy machine: the
  * runs that do not depend on each other start at once.
  */
 import assert from 'node:assert/strict';
@@ -15,14 +15,13 @@ import { before, describe, it } from 'node:test';
 import { calls, createPrescription, expectationsOn } from '../support/e2e.js';
 import type { Created, JsonObject } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
+import { ERX_CLI } from '../support/modules.js';
 
 interface CliRun {
   status: number;
   stdout: string;
   stderr: string;
 }
-
-const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
 /** The environment of a CLI run against `url` with `token`. */
 const envOf = (url: string, token: string) => ({ ...process.env, ERX_URL: url, ERX_TOKEN: token });
@@ -32,7 +31,7 @@ function erx(url: string, args: string[], token: string): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...CLI, ...args],
+      [...ERX_CLI, ...args],
       { env: envOf(url, token), timeout: 60_000 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
@@ -128,7 +127,7 @@ describe('erx prescriptions and erx events', () => {
   });
 
   it('erx events --follow prints an event appended while it runs, and stops on SIGINT', async () => {
-    const child = spawn(process.execPath, [...CLI, 'events', '--follow'], {
+    const child = spawn(process.execPath, [...ERX_CLI, 'events', '--follow'], {
       env: envOf(server.url, server.pharmacist.token),
     });
     let stdout = '';
@@ -137,7 +136,7 @@ describe('erx prescriptions and erx events', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const exited = once(child, 'exit');
     try {
-      // The first cursor is printed once the events so far are read (tsx starts in seconds).
+      // The first cursor is printed once the events so far are read (a start takes seconds).
       await waitFor(() => nextsOf(stderr).length > 0, 30_000, 'the first cursor');
       const dispensed = await appends(served.id, call.full(served.id), 'full_dispense');
       await waitFor(() => stdout.includes(dispensed.id), 5_000, 'the dispense event');

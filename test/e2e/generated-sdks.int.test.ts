@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { createClient as heyApi } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generate as orval } from 'orval';
+import { tsImport } from 'tsx/esm/api';
 import ts from 'typescript';
 import { clientTypesOf } from '../../scripts/client-types-of.js';
 import { samplePrescription } from '../support/fixtures.js';
@@ -203,7 +204,10 @@ describe('clients generated from /openapi.json by the common generators', () => 
   async function compileAndRun(name: string, sample: string): Promise<Outcome> {
     writeFileSync(join(dir, `${name}.ts`), sample);
     assert.deepEqual(typeErrors(dir, [`${name}.ts`]), [], `${name} compiles strictly`);
-    const { integration } = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as {
+    const { integration } = (await tsImport(
+      pathToFileURL(join(dir, `${name}.ts`)).href,
+      import.meta.url,
+    )) as {
       integration: Integration;
     };
     const key = `sdk-${name}-${Date.now()}`;

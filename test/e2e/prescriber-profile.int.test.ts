@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { assertError } from '../support/e2e.js';
 import { useTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
+import { ERX_CLI } from '../support/modules.js';
 
 interface CliRun {
   status: number;
@@ -26,7 +27,7 @@ function erx(server: TestServer, args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [...ERX_CLI, ...args],
       { env, timeout: 180_000 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

@@ -25,16 +25,17 @@ import { describe, it } from 'node:test';
 import { REPORT_MARKER } from './support/http-fuzz-loop.js';
 import type { FuzzReport } from './support/http-fuzz-loop.js';
 import { fuzzSeed } from './support/prng.js';
+import { nodeArgs } from '../support/modules.js';
 
 const REQUESTS = Number(process.env.ERX_FUZZ_REQUESTS ?? 100_000);
 const SOCKET_EVERY = Number(process.env.ERX_FUZZ_SOCKET_EVERY ?? 20);
 const PROCESSES = Number(process.env.ERX_FUZZ_PROCESSES ?? 2);
 const SEED = fuzzSeed(process.env.ERX_FUZZ_SEED);
-const CHILD = new URL('./support/http-fuzz-child.ts', import.meta.url);
+const CHILD = nodeArgs('test/fuzz/support/http-fuzz-child.ts');
 
 /** Runs shard `shard` of the loop in a child process and answers its report. */
 async function runChild(shard: number): Promise<FuzzReport> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD.pathname], {
+  const child = spawn(process.execPath, CHILD, {
     env: {
       ...process.env,
       ERX_FUZZ_REQUESTS: String(REQUESTS),

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/index.js';
 import { SIGNING_THREAD_NICENESS } from '../../src/pki/sign-pool.js';
 import { openRuntime } from '../../src/server/runtime.js';
+import { modulePath, nodeArgs } from '../support/modules.js';
 import { threadNiceness } from '../support/thread-niceness.js';
 import type { Running } from '../support/threads-after-import.js';
 
@@ -38,7 +39,7 @@ describe('background threads', () => {
     // A process kept alive by something an import started would hit the timeout.
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'test/support/threads-after-import.ts', ...MODULES],
+      [...nodeArgs('test/support/threads-after-import.ts'), ...MODULES.map(modulePath)],
       { encoding: 'utf8', timeout: 60_000 },
     );
     const { before, after, withPool } = JSON.parse(output) as Record<string, Running>;

@@ -82,13 +82,29 @@ describe('one address, one flood of made-up tokens, other clients unharmed', () 
     assert.equal((await verify(server.pharmacist.token)).status, 200);
     const { clientId, secret } = server.pharmacist2;
     unseen = [];
-    // The token endpoint counts against the address's anonymous budget too: a batch within it,
-    // then a new window (however fast the machine issues them).
-    for (let i = 0; i <= VALID_CALLS; i++) {
-      if (i > 0 && i % (LIMIT - 2) === 0) await pause(WINDOW_MS + 100);
-      unseen.push(await server.tokenFor(clientId, secret));
-    }
+    // The token endpoint counts against the address's anonymous budget too (and the server's
+    // start fetched its clients' tokens from the same address): a token refused for the budget is
+    // asked for again in the next window.
+    for (let i = 0; i <= VALID_CALLS; i++) unseen.push(await tokenInBudget(clientId, secret));
   });
+
+  const tokenInBudget = async (clientId: string, secret: string): Promise<string> => {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    });
+    for (let windows = 0; ; windows++) {
+      const answer = await server.request('POST', '/REST/v1/OAuth/token', {
+        body: form.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      if (answer.status === 200) return answer.json.access_token as string;
+      assert.equal(answer.status, 429, answer.text);
+      assert.ok(windows < 10, 'the token endpoint refused ten windows in a row');
+      await pause(WINDOW_MS + 100);
+    }
+  };
 
   const verify = (token: string, options: RequestOptions = {}): Promise<Answer> =>
     server.request('POST', '/ePrescription/verify', {

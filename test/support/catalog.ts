@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { ListeningServer } from './server.js';
+import { ERX_CLI } from './modules.js';
 
 /** The sample list of the current form (Refdata.Articles.xml). */
 export const CATALOG_SAMPLE = 'test/fixtures/catalog/articles-sample.xml';
@@ -41,7 +42,7 @@ export function importCatalog(server: ListeningServer, file: string): Promise<Cl
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'catalog', 'import', file],
+      [...ERX_CLI, 'catalog', 'import', file],
       { env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

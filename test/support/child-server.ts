@@ -1,11 +1,11 @@
 /**
- * erx as a separate process (`erx serve` through tsx), for tests that kill it, restart it or run
- * several instances: the banner's first line tells the address it listens on.
+ * erx as a separate process (`erx serve`, started as the tests run: test/support/modules.ts), for
+ * tests that kill it, restart it or run several instances: the banner's first line tells the
+ * address it listens on.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { ERX_CLI } from './modules.js';
 
 export interface ChildServer {
   url: string;
@@ -17,29 +17,6 @@ export interface ChildServer {
   /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
 }
-
-/** Newest modification time of any file below `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * The built CLI when the build is newer than every source file (as after `npm ci`, which builds):
- * it starts in about half the time tsx needs, which matters for suites that restart erx often.
- * Otherwise the sources through tsx, so a test never runs stale code.
- */
-function cliArgs(): string[] {
-  const built = 'dist/src/cli/main.js';
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime('src')) return [built];
-  return ['--import', 'tsx', 'src/cli/main.ts'];
-}
-
-const CLI = cliArgs();
 
 /**
  * Runs `erx <args>` to completion with `env` added to the environment. Asynchronous: a server in
@@ -53,7 +30,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [...CLI, ...args],
+      [...ERX_CLI, ...args],
       { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
         if (error === null) resolve({ status: 0, stdout, stderr });
@@ -76,7 +53,7 @@ export function startChildServer(
   env: Record<string, string>,
   timeoutMs = 300_000,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...CLI, 'serve'], {
+  const child = spawn(process.execPath, [...ERX_CLI, 'serve'], {
     // The metrics listener on an ephemeral port too: several servers run at once.
     env: {
       ...process.env,

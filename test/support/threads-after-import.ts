@@ -1,5 +1,5 @@
 /**
- * Run as a child process (`node --import tsx`): imports the modules named on the command line and
+ * Run as a child process (test/support/modules.ts `nodeArgs`): imports the modules named on the command line and
  * prints, as one JSON line, what runs in this process before and after: its OS threads (Linux,
  * `/proc/self/task`) and Node's active resources. Then, as a control that the count sees threads,
  * it starts a signing pool of two threads, counts again and closes it, so the process can end by
@@ -26,8 +26,10 @@ function running(): Running {
 const settle = (): Promise<void> => new Promise((done) => setTimeout(done, 50));
 
 // Warm up what any import may start once per process whatever the module (libuv's thread pool,
-// tsx's compiler), so that the counts compare the modules only.
+// tsx's compiler, the standard streams, opened on first use), so that the counts compare the
+// modules only.
 await readFile(fileURLToPath(import.meta.url));
+void [process.stdout, process.stderr];
 await import('./thread-niceness.js');
 await settle();
 

@@ -30,6 +30,7 @@ import { createTestDatabase } from '../support/postgres.js';
 import type { TestDatabase } from '../support/postgres.js';
 import { startTestServer } from '../support/server.js';
 import type { TestServer } from '../support/server.js';
+import { ERX_CLI } from '../support/modules.js';
 
 interface CliRun {
   status: number;
@@ -44,7 +45,7 @@ function erx(args: string[], env: Record<string, string> = {}): Promise<CliRun> 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [...ERX_CLI, ...args],
       { env: { ...process.env, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

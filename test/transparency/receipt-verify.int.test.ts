@@ -32,6 +32,7 @@ import {
   TEST_LOG_ORIGIN,
 } from '../support/witnessed-server.js';
 import type { WitnessedServer } from '../support/witnessed-server.js';
+import { ERX_CLI } from '../support/modules.js';
 
 interface CliRun {
   status: number;
@@ -44,7 +45,7 @@ function erx(dataDir: string, args: string[], input = ''): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [...ERX_CLI, ...args],
       {
         env: { ...process.env, ERX_DATA_DIR: dataDir, ERX_LOG_ORIGIN: TEST_LOG_ORIGIN },
         timeout: 240_000,
