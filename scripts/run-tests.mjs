@@ -108,11 +108,11 @@ if (files.length === 0) {
 await buildTests();
 const solo = files.filter((f) => f.includes('.solo.'));
 // The long poles (the summary names them) start first, so that none of them is left running alone
-// on one core at the end of the phase.
+// on one core at the end of the phase; the two crash suites not side by side (each is heavy).
 const LONG_POLES = [
   'test/crash/kill9-sqlite.int.test.ts',
-  'test/crash/kill9-postgres.int.test.ts',
   'test/web/accessibility.int.test.ts',
+  'test/crash/kill9-postgres.int.test.ts',
   'test/robustness/multi-instance.int.test.ts',
   'test/web/catalog.int.test.ts',
   'test/e2e/prescriber-profile.int.test.ts',
